@@ -1,0 +1,6 @@
+"""wordlab: watch search algorithms solve word puzzles, measure them, and learn why one beats another."""
+
+from wordlab.errors import SourceUnavailable, UnknownName, WordlabError
+
+__version__ = "0.1.0"
+__all__ = ["WordlabError", "SourceUnavailable", "UnknownName", "__version__"]

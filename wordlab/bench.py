@@ -1,0 +1,96 @@
+"""Run named strategies side by side on the same inputs, in one process, into a pandas DataFrame.
+
+Seconds are wall-clock (best of `repeats`, so background noise only ever makes a strategy look
+slower); `calls` is the search effort the strategy reported to its probe, which is deterministic;
+`peak_kib` is the tracemalloc peak of one extra run (only when `memory=True`, since tracing slows
+the code it watches).
+"""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from typing import Any, Callable, Mapping
+
+from wordlab.errors import WordlabError
+from wordlab.search.probe import Probe
+
+Strategy = Callable[..., Any]  # called as strategy(input, probe=probe)
+
+
+def measure(strategy: Strategy, given: Any, repeats: int = 3) -> tuple[float, float, Probe, Any]:
+    """Best and mean seconds over `repeats` runs, the probe of the last run and its result."""
+    if repeats < 1:
+        raise WordlabError(f"repeats must be at least 1, not {repeats}")
+    times = []
+    for _ in range(repeats):
+        probe = Probe()
+        start = time.perf_counter()
+        result = strategy(given, probe=probe)
+        times.append(time.perf_counter() - start)
+    return min(times), sum(times) / len(times), probe, result
+
+
+def peak_memory_kib(strategy: Strategy, given: Any) -> float:
+    """The peak of memory allocated by Python during one run, in KiB (tracemalloc)."""
+    tracemalloc.start()
+    try:
+        strategy(given, probe=None)
+        return tracemalloc.get_traced_memory()[1] / 1024
+    finally:
+        tracemalloc.stop()
+
+
+def run(strategies: Mapping[str, Strategy], inputs: Mapping[str, Any], *, repeats: int = 3,
+        memory: bool = False, baseline: str | None = None,
+        describe: Callable[[Any], Any] | None = None) -> "pandas.DataFrame":  # noqa: F821
+    """Run every strategy on every input; one row per (input, strategy).
+
+    Columns: input, strategy, seconds (best), mean_seconds, calls (probe.nodes), peak_kib (if
+    `memory`), answer (`describe(result)`, if given) and ratio (seconds ÷ the baseline's seconds on
+    the same input; the baseline defaults to the first strategy).
+    """
+    import pandas as pd
+
+    if not strategies:
+        raise WordlabError("no strategies to benchmark")
+    rows = []
+    for label, given in inputs.items():
+        for name, strategy in strategies.items():
+            best, mean, probe, result = measure(strategy, given, repeats)
+            row = {"input": label, "strategy": name, "seconds": best, "mean_seconds": mean, "calls": probe.nodes}
+            if memory:
+                row["peak_kib"] = round(peak_memory_kib(strategy, given), 1)
+            if describe is not None:
+                row["answer"] = describe(result)
+            rows.append(row)
+    return with_ratios(pd.DataFrame(rows), baseline or next(iter(strategies)))
+
+
+def with_ratios(frame, baseline: str, column: str = "seconds"):
+    """Add `ratio` = `column` ÷ the baseline strategy's `column` on the same input."""
+    if baseline not in set(frame["strategy"]):
+        raise WordlabError(f"baseline strategy {baseline!r} is not among {sorted(set(frame['strategy']))}")
+    base = frame[frame["strategy"] == baseline].set_index("input")[column]
+    frame = frame.copy()
+    frame["ratio"] = frame[column] / frame["input"].map(base)
+    return frame
+
+
+def speedups(frame, baseline: str, column: str = "seconds"):
+    """How many times faster than `baseline` each strategy is, per input (a wide table)."""
+    ratios = with_ratios(frame, baseline, column)
+    table = ratios.pivot(index="input", columns="strategy", values="ratio")
+    return (1 / table).round(2)
+
+
+def format_table(frame, title: str = "") -> str:
+    """A plain-text table for the terminal (seconds in ms, ratios to 2 decimals)."""
+    shown = frame.copy()
+    for column in ("seconds", "mean_seconds"):
+        if column in shown:
+            shown[column.replace("seconds", "ms")] = (shown.pop(column) * 1000).round(3)
+    if "ratio" in shown:
+        shown["ratio"] = shown["ratio"].round(3)
+    text = shown.to_string(index=False)
+    return f"{title}\n{text}" if title else text

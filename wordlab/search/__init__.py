@@ -1,0 +1,24 @@
+"""Instrumented search: generic strategies, a Probe that watches them and a Budget that stops them."""
+
+from wordlab.search.probe import Budget, BudgetExhausted, Found, Probe, started
+from wordlab.search.strategies import (
+    STRATEGIES,
+    SearchProblem,
+    SearchResult,
+    astar,
+    beam,
+    beam_stack,
+    breadth_first,
+    collect,
+    depth_first,
+    greedy,
+    iter_solutions,
+    pick,
+    search,
+)
+
+__all__ = [
+    "Budget", "BudgetExhausted", "Found", "Probe", "started",
+    "STRATEGIES", "SearchProblem", "SearchResult", "astar", "beam", "beam_stack", "breadth_first",
+    "collect", "depth_first", "greedy", "iter_solutions", "pick", "search",
+]

@@ -1,0 +1,361 @@
+"""Generic search strategies over a `SearchProblem`, each written once, each watchable.
+
+Every strategy is a generator of `(state, cost)` goals (the implementation) wrapped by a function
+that collects them into a `SearchResult`; `iter_solutions` streams them instead, which is how
+anytime searches hand over each improving solution as soon as they have it.
+
+Costs are path costs g; heuristics h must be admissible (never overestimate) for A* and
+beam-stack search to return optimal costs.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field
+from itertools import count
+from typing import Any, Callable, Hashable, Iterable, Iterator
+
+from wordlab.errors import UnknownName, WordlabError
+from wordlab.search.probe import Budget, BudgetExhausted, Found, Probe
+
+State = Hashable
+
+
+class SearchProblem:
+    """What a strategy needs to know about a problem. Subclass and override.
+
+    States must be hashable; beam and beam-stack search break ties in f by `order_key(state)`,
+    which defaults to the state itself (so states should be orderable, or override it).
+    """
+
+    def start(self) -> State:
+        raise NotImplementedError
+
+    def is_goal(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def successors(self, state: State) -> Iterable[tuple[State, float]]:
+        """Pairs (next state, step cost)."""
+        raise NotImplementedError
+
+    def heuristic(self, state: State) -> float:
+        """An estimate of the remaining cost; 0 (the default) is always admissible."""
+        return 0
+
+    def order_key(self, state: State) -> Any:
+        return state
+
+    def label(self, state: State) -> str:
+        """How a state is written in a tree drawing."""
+        return str(state)
+
+
+@dataclass
+class SearchResult:
+    """Goals in the order they were found, why the search stopped early (if it did), and
+    whether the search ran to completion (`exhausted`), which for A* and beam-stack search
+    proves the best cost optimal."""
+
+    solutions: list[Found] = field(default_factory=list)
+    stopped: str | None = None
+    exhausted: bool = False
+
+    @property
+    def best(self) -> Found | None:
+        costed = [s for s in self.solutions if s.cost is not None]
+        return min(costed, key=lambda s: s.cost) if costed else (self.solutions[0] if self.solutions else None)
+
+    def __bool__(self) -> bool:
+        return bool(self.solutions)
+
+
+# -- the strategies --------------------------------------------------------------------------------
+
+
+def _depth_first(problem, probe, budget, max_depth):
+    """Backtracking with an explicit stack of successor iterators (no recursion limit)."""
+    start = problem.start()
+    stack = [(start, 0, iter(problem.successors(start)) if not problem.is_goal(start) else iter(()))]
+    if probe:
+        probe.expand(0, 1)
+        probe.node(0, problem.label(start))
+    if problem.is_goal(start):
+        yield start, 0
+    while stack:
+        state, g, successors = stack[-1]
+        depth = len(stack)
+        nxt = next(successors, None) if depth <= max_depth else None
+        if nxt is None:
+            stack.pop()
+            continue
+        child, step = nxt
+        if budget:
+            budget.tick()
+        if probe:
+            probe.expand(depth, len(stack))
+            probe.node(depth, problem.label(child))
+        if problem.is_goal(child):
+            yield child, g + step
+        else:
+            stack.append((child, g + step, iter(problem.successors(child))))
+
+
+def _breadth_first_layers(problem, probe, budget, max_depth):
+    """The "list of successes": keep every surviving partial solution, one layer at a time."""
+    layer = [(problem.start(), 0, None)]
+    for depth in range(max_depth + 1):
+        if not layer:
+            return
+        next_layer = []
+        for state, g, parent in layer:
+            if budget:
+                budget.tick()
+            node_id = probe.node(depth, problem.label(state), parent) if probe else None
+            if probe:
+                probe.expand(depth, len(layer))
+            if problem.is_goal(state):
+                yield state, g
+                continue
+            next_layer.extend((child, g + step, node_id) for child, step in problem.successors(state))
+        if probe:
+            probe.generate(depth, len(next_layer))
+        layer = next_layer
+
+
+def _best_first(problem, probe, budget, priority):
+    """Pop the open node of least `priority(g, h)`; heap with lazy deletion of stale entries."""
+    start = problem.start()
+    best_g = {start: 0}
+    tie = count()
+    frontier = [(priority(0, problem.heuristic(start)), next(tie), 0, start, 0)]
+    while frontier:
+        _, _, g, state, depth = heapq.heappop(frontier)
+        if g > best_g.get(state, math.inf):
+            continue  # stale: a cheaper path to this state was found after this entry was pushed
+        if budget:
+            budget.tick()
+        if probe:
+            probe.expand(depth, len(frontier))
+        if problem.is_goal(state):
+            yield state, g
+            continue
+        for child, step in problem.successors(state):
+            g2 = g + step
+            if g2 < best_g.get(child, math.inf):
+                best_g[child] = g2
+                heapq.heappush(frontier, (priority(g2, problem.heuristic(child)), next(tie), g2, child, depth + 1))
+                if probe:
+                    probe.generate(depth + 1)
+
+
+def _ranked(problem, layer: dict, width: int | None = None):
+    """Layer entries (state → g) sorted by (f, order key); the best `width` of them if given."""
+    ranked = sorted(layer.items(), key=lambda item: (item[1] + problem.heuristic(item[0]), problem.order_key(item[0])))
+    return ranked if width is None else ranked[:width]
+
+
+def _beam(problem, probe, budget, width, max_depth):
+    """Breadth-first by layers, keeping only the `width` best nodes (least f = g + h) of each."""
+    layer = {problem.start(): 0}
+    for depth in range(max_depth + 1):
+        if not layer:
+            return
+        next_layer: dict = {}
+        for state, g in layer.items():
+            if budget:
+                budget.tick()
+            if probe:
+                probe.expand(depth, len(layer))
+            if problem.is_goal(state):
+                yield state, g
+                continue
+            for child, step in problem.successors(state):
+                if g + step < next_layer.get(child, math.inf):
+                    next_layer[child] = g + step
+        if probe and len(next_layer) > width:
+            probe.prune(depth + 1, len(next_layer) - width)
+        layer = dict(_ranked(problem, next_layer, width))
+
+
+def _beam_stack(problem, probe, budget, width, upper, max_depth):
+    """Beam-stack search (Zhou & Hansen 2005): beam search that backtracks, so it is complete.
+
+    The beam stack holds, per layer, the half-open range [lo, hi) of (f, order key) admitted into
+    the next layer. A pass is a beam search inside those ranges; when a layer overflows, its range
+    is cut at the first pruned node. Between passes the deepest unfinished range moves on to
+    [hi, U) where U is the best cost so far. When the stack empties every node with f < U has been
+    covered, so the last solution is optimal (given an admissible heuristic).
+    """
+    low = (-math.inf,)
+    stack: list[list] = []
+    while True:
+        layer, depth = {problem.start(): 0}, 0
+        while layer and depth <= max_depth:
+            if len(stack) == depth:
+                stack.append([low, (upper,)])
+            lo, hi = stack[depth]
+            next_layer: dict = {}
+            for state, g in _ranked(problem, layer):
+                if budget:
+                    budget.tick()
+                if probe:
+                    probe.expand(depth, len(layer))
+                if problem.is_goal(state):
+                    if g < upper:
+                        upper = g
+                        yield state, g
+                    continue
+                for child, step in problem.successors(state):
+                    g2 = g + step
+                    f2 = g2 + problem.heuristic(child)
+                    if f2 < upper and lo <= (f2, problem.order_key(child)) < hi and g2 < next_layer.get(child, math.inf):
+                        next_layer[child] = g2
+            if len(next_layer) > width:
+                ranked = _ranked(problem, next_layer)
+                first_cut, cut_g = ranked[width]
+                stack[depth][1] = (cut_g + problem.heuristic(first_cut), problem.order_key(first_cut))
+                if probe:
+                    probe.prune(depth + 1, len(ranked) - width)
+                next_layer = dict(ranked[:width])
+            layer, depth = next_layer, depth + 1
+        del stack[depth:]  # layers below the last reached are rebuilt next pass
+        while stack and stack[-1][1] >= (upper,):
+            stack.pop()
+        if not stack:
+            return
+        stack[-1] = [stack[-1][1], (upper,)]
+
+
+# -- public wrappers -------------------------------------------------------------------------------
+
+
+def depth_first(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
+                max_depth: int = 10**9, first_only: bool = False) -> SearchResult:
+    """Depth-first backtracking: every goal, in tree order. Memory O(depth); time O(nodes in the tree)."""
+    return collect(_depth_first(problem, probe, budget, max_depth), probe, budget, first_only=first_only)
+
+
+def breadth_first(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
+                  max_depth: int = 10**9, first_only: bool = False) -> SearchResult:
+    """Breadth-first, layer by layer ("list of successes"): every goal, shallowest first.
+    Memory O(widest layer); time O(nodes in the tree)."""
+    return collect(_breadth_first_layers(problem, probe, budget, max_depth), probe, budget, first_only=first_only)
+
+
+def greedy(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
+           first_only: bool = True) -> SearchResult:
+    """Greedy best-first: always expand the node that looks closest to a goal (least h).
+    Fast when h is good, not optimal. Time and memory O(nodes generated · log)."""
+    return collect(_best_first(problem, probe, budget, lambda g, h: h), probe, budget, first_only=first_only)
+
+
+def astar(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
+          first_only: bool = True) -> SearchResult:
+    """A*: expand the node of least f = g + h; the first goal popped is optimal when h is admissible.
+    Memory O(nodes generated), which is its weakness."""
+    return collect(_best_first(problem, probe, budget, lambda g, h: g + h), probe, budget, first_only=first_only,
+                   proves_optimum=first_only)
+
+
+def beam(problem: SearchProblem, *, width: int = 100, probe: Probe | None = None, budget: Budget | None = None,
+         max_depth: int = 10**9, first_only: bool = False) -> SearchResult:
+    """Beam search: breadth-first keeping the `width` best nodes per layer. Incomplete, not optimal;
+    memory O(width · branching), time O(depth · width · branching)."""
+    _check_width(width)
+    return collect(_beam(problem, probe, budget, width, max_depth), probe, budget, first_only=first_only)
+
+
+def beam_stack(problem: SearchProblem, *, width: int = 100, upper: float = math.inf, probe: Probe | None = None,
+               budget: Budget | None = None, max_depth: int = 10**9) -> SearchResult:
+    """Beam-stack search: anytime (each solution beats the last), complete and memory-bounded; when
+    it finishes, the best solution is optimal. Memory O(depth · width · branching)."""
+    _check_width(width)
+    return collect(_beam_stack(problem, probe, budget, width, upper, max_depth), probe, budget, proves_optimum=True)
+
+
+STRATEGIES: dict[str, Callable[..., SearchResult]] = {
+    "depth-first": depth_first,
+    "breadth-first": breadth_first,
+    "greedy": greedy,
+    "astar": astar,
+    "beam": beam,
+    "beam-stack": beam_stack,
+}
+
+
+def search(problem: SearchProblem, strategy: str = "astar", **options) -> SearchResult:
+    """Run the named generic strategy on `problem`."""
+    return pick(STRATEGIES, strategy)(problem, **options)
+
+
+def iter_solutions(problem: SearchProblem, strategy: str = "beam-stack", *, probe: Probe | None = None,
+                   budget: Budget | None = None, **options) -> Iterator[Found]:
+    """Stream goals as the named strategy finds them (for beam-stack search: each improvement).
+    Ends quietly when the budget runs out; `budget.stopped` then says why."""
+    gens = {
+        "depth-first": lambda: _depth_first(problem, probe, budget, options.get("max_depth", 10**9)),
+        "breadth-first": lambda: _breadth_first_layers(problem, probe, budget, options.get("max_depth", 10**9)),
+        "greedy": lambda: _best_first(problem, probe, budget, lambda g, h: h),
+        "astar": lambda: _best_first(problem, probe, budget, lambda g, h: g + h),
+        "beam": lambda: _beam(problem, probe, budget, _check_width(options.get("width", 100)),
+                              options.get("max_depth", 10**9)),
+        "beam-stack": lambda: _beam_stack(problem, probe, budget, _check_width(options.get("width", 100)),
+                                          options.get("upper", math.inf), options.get("max_depth", 10**9)),
+    }
+    generator = pick(gens, strategy)()
+    if budget:
+        budget.start()
+    probe_or_clock = probe or Probe()
+    try:
+        for state, cost in generator:
+            found = Found(state, cost, probe_or_clock.elapsed, probe_or_clock.nodes)
+            if probe:
+                probe.solutions.append(found)
+            yield found
+    except BudgetExhausted:
+        return
+    finally:
+        if budget:
+            budget.close()
+
+
+def collect(goals: Iterator[tuple[Any, float]], probe: Probe | None, budget: Budget | None, *,
+            first_only: bool = False, proves_optimum: bool = False) -> SearchResult:
+    """Drain a strategy's generator into a SearchResult, honouring the budget."""
+    result = SearchResult()
+    clock = probe or Probe()
+    if budget:
+        budget.start()
+    try:
+        for state, cost in goals:
+            found = Found(state, cost, clock.elapsed, clock.nodes)
+            result.solutions.append(found)
+            if probe:
+                probe.solutions.append(found)
+            if first_only:
+                break
+        else:
+            result.exhausted = True
+        if first_only and result.solutions and proves_optimum:
+            result.exhausted = True
+    except BudgetExhausted as stop:
+        result.stopped = str(stop)
+    finally:
+        if budget:
+            budget.close()
+    return result
+
+
+def pick(registry: dict[str, Any], name: str, kind: str = "strategy"):
+    """The entry called `name` in a strategy registry, or an `UnknownName` error listing the choices."""
+    try:
+        return registry[name]
+    except KeyError:
+        raise UnknownName(kind, name, registry) from None
+
+
+def _check_width(width: int) -> int:
+    if not isinstance(width, int) or width < 1:
+        raise WordlabError(f"beam width must be a positive integer, not {width!r}")
+    return width
