@@ -20,6 +20,12 @@ def _axes(ax=None, figsize=(7, 4)):
     return plt.subplots(figsize=figsize)[1]
 
 
+def _integer_ticks(axis) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
+
+
 def _as_mapping(probes: Probe | Mapping[str, Probe]) -> Mapping[str, Probe]:
     return {"search": probes} if isinstance(probes, Probe) else probes
 
@@ -34,6 +40,7 @@ def plot_depth_profile(probes: Probe | Mapping[str, Probe], ax=None, log: bool =
     if log:
         ax.set_yscale("log")
     ax.set(title=title, xlabel="depth", ylabel=ylabel)
+    _integer_ticks(ax.xaxis)
     ax.legend()
     return ax
 
@@ -124,5 +131,6 @@ def draw_tree(probe: Probe, ax=None, labels: bool = True, title: str = "Search t
             x, y = positions[node_id]
             ax.annotate(label, (x, y), textcoords="offset points", xytext=(0, 5), ha="center", fontsize=7)
     ax.invert_yaxis()
+    _integer_ticks(ax.yaxis)
     ax.set(title=f"{title}: {len(positions)} nodes", ylabel="depth", xticks=[])
     return ax
