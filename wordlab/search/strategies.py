@@ -77,6 +77,8 @@ def _depth_first(problem, probe, budget, max_depth):
     """Backtracking with an explicit stack of successor iterators (no recursion limit)."""
     start = problem.start()
     stack = [(start, 0, iter(problem.successors(start)) if not problem.is_goal(start) else iter(()))]
+    if budget:
+        budget.tick()
     if probe:
         probe.expand(0, 1)
         probe.node(0, problem.label(start))

@@ -47,7 +47,7 @@ class Trie:
 
     def has_prefix(self, prefix: str) -> bool:
         """Does any word start with `prefix`?"""
-        return self.node(prefix) is not None
+        return bool(self.node(prefix))
 
     def words_with_prefix(self, prefix: str = "") -> Iterator[str]:
         """Every word that starts with `prefix`, in alphabetical order."""

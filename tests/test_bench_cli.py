@@ -1,0 +1,70 @@
+"""The benchmark harness, the command line and the notebook rules."""
+
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from wordlab import bench
+from wordlab.cli import main
+from wordlab.errors import WordlabError
+from wordlab.puzzles import PUZZLES, puzzle_module
+
+
+def slow(n, probe=None):
+    for i in range(n):
+        if probe:
+            probe.call(0)
+    return n
+
+
+def fast(n, probe=None):
+    if probe:
+        probe.call(0)
+    return n
+
+
+def test_bench_runs_strategies_side_by_side_with_ratios():
+    frame = bench.run({"slow": slow, "fast": fast}, {"small": 10, "large": 1000}, repeats=2, memory=True,
+                      describe=str)
+    assert list(frame["strategy"]) == ["slow", "fast", "slow", "fast"]
+    assert list(frame["calls"]) == [10, 1, 1000, 1]
+    assert list(frame["answer"]) == ["10", "10", "1000", "1000"]
+    assert (frame[frame.strategy == "slow"]["ratio"] == 1).all()
+    assert (frame["peak_kib"] >= 0).all()
+    assert "ratio" in bench.format_table(frame, "title")
+    with pytest.raises(WordlabError, match="baseline"):
+        bench.with_ratios(frame, "nope")
+
+
+def test_words_command_lists_every_source(capsys):
+    assert main(["words", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {"wordfreq", "web2", "gcide", "system", "nltk-words", "wordnet", "brown", "enable1", "ita"} <= {
+        r["source"] for r in rows}
+    assert all(r["available"] or r["about"] for r in rows)
+
+
+def test_unknown_reference_is_a_clean_cli_error(capsys):
+    assert main(["fetch", "nonsense"]) == 2
+    assert "unknown reference list 'nonsense'" in capsys.readouterr().err
+
+
+def test_every_puzzle_module_follows_the_protocol():
+    for name in PUZZLES:
+        module = puzzle_module(name)
+        for attribute in ("add_arguments", "cli_solve", "cli_bench", "STRATEGIES"):
+            assert hasattr(module, attribute), f"{name} lacks {attribute}"
+
+
+NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebooks_are_committed_stripped(path):
+    notebook = nbformat.read(path, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert not cell.outputs, f"{path.name} has saved outputs: run `nbstripout {path}`"
+            assert cell.execution_count is None, f"{path.name} has execution counts: run `nbstripout {path}`"
