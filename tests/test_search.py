@@ -159,3 +159,9 @@ def test_probe_records_a_bounded_tree():
     assert len(probe.tree) == 7
     assert [(depth, label) for _, _, depth, label in probe.tree[:3]] == [(0, ""), (1, "a"), (2, "aa")]
     assert all(parent is None or parent < node for node, parent, _, _ in probe.tree)
+
+
+def test_every_strategy_reports_the_path_to_its_goal():
+    for name in ("depth-first", "breadth-first", "greedy", "astar", "beam", "beam-stack"):
+        best = search(Tiles(), name, **({"width": 8} if "beam" in name else {})).best
+        assert best.path == [best.value[:i] for i in range(len(best.value) + 1)], name

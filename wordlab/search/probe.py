@@ -31,6 +31,7 @@ class Found:
     cost: float | None
     seconds: float
     nodes: int
+    path: list | None = None  # the states from the start to `value`, where the strategy knows them
 
 
 class Probe:

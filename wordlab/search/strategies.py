@@ -1,6 +1,6 @@
 """Generic search strategies over a `SearchProblem`, each written once, each watchable.
 
-Every strategy is a generator of `(state, cost)` goals (the implementation) wrapped by a function
+Every strategy is a generator of `(state, cost, link)` goals (the implementation) wrapped by a function
 that collects them into a `SearchResult`; `iter_solutions` streams them instead, which is how
 anytime searches hand over each improving solution as soon as they have it.
 
@@ -71,55 +71,70 @@ class SearchResult:
 
 
 # -- the strategies --------------------------------------------------------------------------------
+# Each generator yields (goal state, cost, link); a link is (state, parent link), from which
+# `path(link)` recovers the states from the start: one small tuple per node kept.
+
+
+def path(link) -> list:
+    """The states from the start to the end of a parent-link chain."""
+    states = []
+    while link is not None:
+        state, link = link
+        states.append(state)
+    return states[::-1]
 
 
 def _depth_first(problem, probe, budget, max_depth):
     """Backtracking with an explicit stack of successor iterators (no recursion limit)."""
     start = problem.start()
-    stack = [(start, 0, iter(problem.successors(start)) if not problem.is_goal(start) else iter(()))]
+    link = (start, None)
     if budget:
         budget.tick()
     if probe:
         probe.expand(0, 1)
         probe.node(0, problem.label(start))
     if problem.is_goal(start):
-        yield start, 0
+        yield start, 0, link
+        return
+    stack = [(0, iter(problem.successors(start)), link)]
     while stack:
-        state, g, successors = stack[-1]
+        g, successors, link = stack[-1]
         depth = len(stack)
         nxt = next(successors, None) if depth <= max_depth else None
         if nxt is None:
             stack.pop()
             continue
         child, step = nxt
+        child_link = (child, link)
         if budget:
             budget.tick()
         if probe:
             probe.expand(depth, len(stack))
             probe.node(depth, problem.label(child))
         if problem.is_goal(child):
-            yield child, g + step
+            yield child, g + step, child_link
         else:
-            stack.append((child, g + step, iter(problem.successors(child))))
+            stack.append((g + step, iter(problem.successors(child)), child_link))
 
 
 def _breadth_first_layers(problem, probe, budget, max_depth):
     """The "list of successes": keep every surviving partial solution, one layer at a time."""
-    layer = [(problem.start(), 0, None)]
+    start = problem.start()
+    layer = [(start, 0, None, (start, None))]
     for depth in range(max_depth + 1):
         if not layer:
             return
         next_layer = []
-        for state, g, parent in layer:
+        for state, g, parent, link in layer:
             if budget:
                 budget.tick()
             node_id = probe.node(depth, problem.label(state), parent) if probe else None
             if probe:
                 probe.expand(depth, len(layer))
             if problem.is_goal(state):
-                yield state, g
+                yield state, g, link
                 continue
-            next_layer.extend((child, g + step, node_id) for child, step in problem.successors(state))
+            next_layer.extend((child, g + step, node_id, (child, link)) for child, step in problem.successors(state))
         if probe:
             probe.generate(depth, len(next_layer))
         layer = next_layer
@@ -130,9 +145,9 @@ def _best_first(problem, probe, budget, priority):
     start = problem.start()
     best_g = {start: 0}
     tie = count()
-    frontier = [(priority(0, problem.heuristic(start)), next(tie), 0, start, 0)]
+    frontier = [(priority(0, problem.heuristic(start)), next(tie), 0, start, 0, (start, None))]
     while frontier:
-        _, _, g, state, depth = heapq.heappop(frontier)
+        _, _, g, state, depth, link = heapq.heappop(frontier)
         if g > best_g.get(state, math.inf):
             continue  # stale: a cheaper path to this state was found after this entry was pushed
         if budget:
@@ -140,41 +155,51 @@ def _best_first(problem, probe, budget, priority):
         if probe:
             probe.expand(depth, len(frontier))
         if problem.is_goal(state):
-            yield state, g
+            yield state, g, link
             continue
         for child, step in problem.successors(state):
             g2 = g + step
             if g2 < best_g.get(child, math.inf):
                 best_g[child] = g2
-                heapq.heappush(frontier, (priority(g2, problem.heuristic(child)), next(tie), g2, child, depth + 1))
+                entry = (priority(g2, problem.heuristic(child)), next(tie), g2, child, depth + 1, (child, link))
+                heapq.heappush(frontier, entry)
                 if probe:
                     probe.generate(depth + 1)
 
 
 def _ranked(problem, layer: dict, width: int | None = None):
-    """Layer entries (state → g) sorted by (f, order key); the best `width` of them if given."""
-    ranked = sorted(layer.items(), key=lambda item: (item[1] + problem.heuristic(item[0]), problem.order_key(item[0])))
+    """Layer entries (state → (g, link)) sorted by (f, order key); the best `width` of them if given."""
+    ranked = sorted(layer.items(),
+                    key=lambda item: (item[1][0] + problem.heuristic(item[0]), problem.order_key(item[0])))
     return ranked if width is None else ranked[:width]
+
+
+def _next_layer(problem, layer, probe, budget, depth, admit):
+    """Expand a layer in rank order: yield its goals, return the admitted successors (state → (g, link))."""
+    next_layer: dict = {}
+    for state, (g, link) in _ranked(problem, layer):
+        if budget:
+            budget.tick()
+        if probe:
+            probe.expand(depth, len(layer))
+        if problem.is_goal(state):
+            yield state, g, link
+            continue
+        for child, step in problem.successors(state):
+            g2 = g + step
+            if admit(child, g2) and g2 < next_layer.get(child, (math.inf,))[0]:
+                next_layer[child] = (g2, (child, link))
+    return next_layer
 
 
 def _beam(problem, probe, budget, width, max_depth):
     """Breadth-first by layers, keeping only the `width` best nodes (least f = g + h) of each."""
-    layer = {problem.start(): 0}
+    start = problem.start()
+    layer = {start: (0, (start, None))}
     for depth in range(max_depth + 1):
         if not layer:
             return
-        next_layer: dict = {}
-        for state, g in layer.items():
-            if budget:
-                budget.tick()
-            if probe:
-                probe.expand(depth, len(layer))
-            if problem.is_goal(state):
-                yield state, g
-                continue
-            for child, step in problem.successors(state):
-                if g + step < next_layer.get(child, math.inf):
-                    next_layer[child] = g + step
+        next_layer = yield from _next_layer(problem, layer, probe, budget, depth, lambda child, g: True)
         if probe and len(next_layer) > width:
             probe.prune(depth + 1, len(next_layer) - width)
         layer = dict(_ranked(problem, next_layer, width))
@@ -191,37 +216,37 @@ def _beam_stack(problem, probe, budget, width, upper, max_depth):
     """
     low = (-math.inf,)
     stack: list[list] = []
+    start = problem.start()
+
+    def admit(child, g):  # reads the current `upper`, `lo` and `hi` of the enclosing search
+        f = g + problem.heuristic(child)
+        return f < upper and lo <= (f, problem.order_key(child)) < hi
+
     while True:
-        layer, depth = {problem.start(): 0}, 0
+        layer, depth = {start: (0, (start, None))}, 0
         while layer and depth <= max_depth:
             if len(stack) == depth:
                 stack.append([low, (upper,)])
             lo, hi = stack[depth]
-            next_layer: dict = {}
-            for state, g in _ranked(problem, layer):
-                if budget:
-                    budget.tick()
-                if probe:
-                    probe.expand(depth, len(layer))
-                if problem.is_goal(state):
-                    if g < upper:
-                        upper = g
-                        yield state, g
-                    continue
-                for child, step in problem.successors(state):
-                    g2 = g + step
-                    f2 = g2 + problem.heuristic(child)
-                    if f2 < upper and lo <= (f2, problem.order_key(child)) < hi and g2 < next_layer.get(child, math.inf):
-                        next_layer[child] = g2
+            goals = _next_layer(problem, layer, probe, budget, depth, admit)
+            while True:
+                try:
+                    state, g, link = next(goals)
+                except StopIteration as done:
+                    next_layer = done.value
+                    break
+                if g < upper:
+                    upper = g
+                    yield state, g, link
             if len(next_layer) > width:
                 ranked = _ranked(problem, next_layer)
-                first_cut, cut_g = ranked[width]
+                first_cut, (cut_g, _) = ranked[width]
                 stack[depth][1] = (cut_g + problem.heuristic(first_cut), problem.order_key(first_cut))
                 if probe:
                     probe.prune(depth + 1, len(ranked) - width)
                 next_layer = dict(ranked[:width])
             layer, depth = next_layer, depth + 1
-        del stack[depth:]  # layers below the last reached are rebuilt next pass
+        del stack[depth:]  # ranges below the last layer reached are rebuilt on the next pass
         while stack and stack[-1][1] >= (upper,):
             stack.pop()
         if not stack:
@@ -310,8 +335,8 @@ def iter_solutions(problem: SearchProblem, strategy: str = "beam-stack", *, prob
         budget.start()
     probe_or_clock = probe or Probe()
     try:
-        for state, cost in generator:
-            found = Found(state, cost, probe_or_clock.elapsed, probe_or_clock.nodes)
+        for state, cost, link in generator:
+            found = Found(state, cost, probe_or_clock.elapsed, probe_or_clock.nodes, path(link))
             if probe:
                 probe.solutions.append(found)
             yield found
@@ -322,7 +347,7 @@ def iter_solutions(problem: SearchProblem, strategy: str = "beam-stack", *, prob
             budget.close()
 
 
-def collect(goals: Iterator[tuple[Any, float]], probe: Probe | None, budget: Budget | None, *,
+def collect(goals: Iterator[tuple[Any, float, Any]], probe: Probe | None, budget: Budget | None, *,
             first_only: bool = False, proves_optimum: bool = False) -> SearchResult:
     """Drain a strategy's generator into a SearchResult, honouring the budget."""
     result = SearchResult()
@@ -330,8 +355,8 @@ def collect(goals: Iterator[tuple[Any, float]], probe: Probe | None, budget: Bud
     if budget:
         budget.start()
     try:
-        for state, cost in goals:
-            found = Found(state, cost, clock.elapsed, clock.nodes)
+        for state, cost, link in goals:
+            found = Found(state, cost, clock.elapsed, clock.nodes, path(link))
             result.solutions.append(found)
             if probe:
                 probe.solutions.append(found)
