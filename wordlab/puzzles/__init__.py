@@ -23,6 +23,7 @@ PUZZLES = {
     "shredded": "wordlab.puzzles.shredded",
     "palindrome": "wordlab.puzzles.palindrome",
     "tuesday": "wordlab.puzzles.tuesday",
+    "word-ladder": "wordlab.puzzles.word_ladder",
 }
 
 
