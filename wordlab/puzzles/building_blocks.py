@@ -444,24 +444,24 @@ def backtracking(puzzle: Puzzle, lexicon: Lexicon, probe: Probe | None = None,
 Row = tuple[int, str]  # (pattern number, word)
 
 
-def _cover(X: dict, Y: dict, row: Row) -> list[set]:
+def _cover(X: dict, Y: dict, row: Row) -> list[dict]:
     removed = []
     for item in Y[row]:
         for other in X[item]:
             for clashing in Y[other]:
                 if clashing != item:
-                    X[clashing].discard(other)
+                    del X[clashing][other]
         removed.append(X.pop(item))
     return removed
 
 
-def _uncover(X: dict, Y: dict, row: Row, removed: list[set]) -> None:
+def _uncover(X: dict, Y: dict, row: Row, removed: list[dict]) -> None:
     for item in reversed(Y[row]):
-        X[item] = removed.pop()
-        for other in X[item]:
+        X[item] = rows = removed.pop()
+        for other in rows:
             for clashing in Y[other]:
                 if clashing != item:
-                    X[clashing].add(other)
+                    X[clashing][other] = None
 
 
 def _algorithm_x(X: dict, Y: dict, patterns: range, chosen: list[Row], probe: Probe | None,
@@ -477,7 +477,7 @@ def _algorithm_x(X: dict, Y: dict, patterns: range, chosen: list[Row], probe: Pr
         yield tuple(word for _, word in sorted(chosen))
         return
     pattern = min(open_patterns, key=lambda p: len(X[p]))
-    for row in sorted(X[pattern]):
+    for row in list(X[pattern]):
         if probe:
             probe.node(len(chosen) + 1, row[1])
         chosen.append(row)
@@ -489,13 +489,14 @@ def _algorithm_x(X: dict, Y: dict, patterns: range, chosen: list[Row], probe: Pr
 
 def cover_matrix(puzzle: Puzzle, candidates: list[list[Candidate]]) -> tuple[dict, dict]:
     """Y: each row (pattern, word) → the items it covers (its pattern, then its blocks);
-    X: each item → the set of rows covering it."""
-    Y = {(p, word): [p, *puzzle.blocks_in(mask)] for p, found in enumerate(candidates) for word, mask in found}
-    X: dict = {p: set() for p in range(len(puzzle.patterns))}
-    X.update((block, set()) for block in puzzle.blocks)
+    X: each item → the rows covering it, as a dict used as an insertion-ordered set (so the search
+    order, unlike a set's, does not depend on string hashing)."""
+    Y = {(p, word): (p, *puzzle.blocks_in(mask)) for p, found in enumerate(candidates) for word, mask in found}
+    X: dict = {p: {} for p in range(len(puzzle.patterns))}
+    X.update((block, {}) for block in puzzle.blocks)
     for row, items in Y.items():
         for item in items:
-            X[item].add(row)
+            X[item][row] = None
     return X, Y
 
 
