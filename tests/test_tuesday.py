@@ -70,14 +70,16 @@ def test_any_given_day_or_month_follows_the_closed_form(when):
     assert t.exact(name) == Fraction(2 * k - 1, 4 * k - 1)
 
 
-@given(st.lists(st.integers(0, t.CODES - 1), min_size=2, max_size=40, unique=False).filter(lambda c: len(c) % 2 == 0),
-       st.sampled_from(sorted(t.CONDITIONS)))
-def test_predicates_agree_on_ints_and_arrays(codes, name):
+CODE = st.integers(0, t.CODES - 1)
+
+
+@given(st.lists(st.tuples(CODE, CODE), min_size=1, max_size=20), st.sampled_from(sorted(t.CONDITIONS)))
+def test_predicates_agree_on_ints_and_arrays(families, name):
     """One predicate serves both samplers: elementwise on arrays equals one family at a time."""
     cond = t.condition(name)
-    elder, younger = np.array(codes[::2], dtype=np.uint8), np.array(codes[1::2], dtype=np.uint8)
+    elder, younger = (np.array(side, dtype=np.uint8) for side in zip(*families))
     batch = cond.holds(t.decode(elder), t.decode(younger))
-    one_by_one = [bool(cond.holds(t.decode(e), t.decode(y))) for e, y in zip(codes[::2], codes[1::2])]
+    one_by_one = [bool(cond.holds(t.decode(e), t.decode(y))) for e, y in families]
     assert batch.tolist() == one_by_one
 
 
@@ -133,6 +135,13 @@ def test_convergence_ends_at_the_numpy_tally_and_narrows():
     width = table["high"] - table["low"]
     assert width.iloc[-1] < width.iloc[0] / 10
     assert (table["low"] <= table["estimate"]).all() and (table["estimate"] <= table["high"]).all()
+
+
+def test_conditions_table_lists_exact_and_estimate():
+    table = t.conditions_table(("at-least-one-boy", "boy-on-tuesday"), samples=50_000, seed=2)
+    assert list(table["exact"]) == ["1/3", "13/27"] and table["covers"].all()
+    rejected = [float(share.rstrip("%")) / 100 for share in table["rejected"]]
+    assert rejected == pytest.approx([1 / 4, 169 / 196], abs=0.01)
 
 
 # -- the Wilson interval ---------------------------------------------------------------------------------
