@@ -254,11 +254,100 @@ def _best_of(combs: list[Honeycomb], score: Callable[[Honeycomb], int], total: i
     return Best(best, max(best_score, 0), scored, total, scored == total and stopped is None, stopped)
 
 
-def _historical_candidates(valid: list[str], rules: Rules) -> list[Honeycomb]:
-    return candidates(pangram_sets({letterset(w) for w in valid}, rules))
-
-
 # -- the write-up's four strategies: score each honeycomb against the word list ---------------------------
+#
+# Each is an index of the valid words built once and a scorer that scans it for one honeycomb. The scorers are
+# module functions with plain loops so that `%lprun` can show where their time goes.
+
+WordSets = list[tuple[frozenset, int]]  # (letters of a word as a Python set, its points)
+WordMasks = list[tuple[int, int]]  # (letters of a word as a 26-bit integer, its points)
+
+
+def word_sets(valid: list[str], rules: Rules) -> WordSets:
+    return [(frozenset(w), word_score(w, rules)) for w in valid]
+
+
+def word_masks(valid: list[str], rules: Rules) -> WordMasks:
+    return [(letterset(w), word_score(w, rules)) for w in valid]
+
+
+def sets_by_letter(valid: list[str], rules: Rules) -> dict[str, WordSets]:
+    """For each letter, the (letter set, points) of the valid words containing it."""
+    groups: dict[str, WordSets] = defaultdict(list)
+    for entry in word_sets(valid, rules):
+        for c in entry[0]:
+            groups[c].append(entry)
+    return dict(groups)
+
+
+def masks_by_letter(valid: list[str], rules: Rules) -> dict[int, WordMasks]:
+    """For each one-letter set, the (letter set, points) of the valid words containing it."""
+    groups: dict[int, WordMasks] = defaultdict(list)
+    for entry in word_masks(valid, rules):
+        for centre in centres(entry[0]):
+            groups[centre].append(entry)
+    return dict(groups)
+
+
+def score_by_sets(comb: Honeycomb, index: WordSets) -> int:
+    allowed, centre = frozenset(letters(comb.letters)), letters(comb.centre)
+    total = 0
+    for chars, points in index:
+        if centre in chars and chars <= allowed:
+            total += points
+    return total
+
+
+def score_by_partitioned_sets(comb: Honeycomb, index: dict[str, WordSets]) -> int:
+    allowed = frozenset(letters(comb.letters))
+    total = 0
+    for chars, points in index.get(letters(comb.centre), ()):
+        if chars <= allowed:
+            total += points
+    return total
+
+
+def score_by_bit_patterns(comb: Honeycomb, index: WordMasks) -> int:
+    total = 0
+    for mask, points in index:
+        if mask & comb.centre and is_subset(mask, comb.letters):
+            total += points
+    return total
+
+
+def score_by_bit_patterns_inlined(comb: Honeycomb, index: WordMasks) -> int:
+    outside, centre = ~comb.letters, comb.centre
+    total = 0
+    for mask, points in index:
+        if mask & centre and not mask & outside:
+            total += points
+    return total
+
+
+def score_by_partitioned_bit_patterns(comb: Honeycomb, index: dict[int, WordMasks]) -> int:
+    total = 0
+    for mask, points in index.get(comb.centre, ()):
+        if is_subset(mask, comb.letters):
+            total += points
+    return total
+
+
+def score_by_partitioned_bit_patterns_inlined(comb: Honeycomb, index: dict[int, WordMasks]) -> int:
+    outside = ~comb.letters
+    total = 0
+    for mask, points in index.get(comb.centre, ()):
+        if not mask & outside:
+            total += points
+    return total
+
+
+def _score_each(words: Words, build: Callable, scorer: Callable[[Honeycomb, object], int], rules: Rules,
+                probe: Probe | None, budget: Budget | None, sample: int | None) -> Best:
+    """Build the index once, then score every candidate honeycomb (or an evenly spaced sample) with `scorer`."""
+    valid = valid_words(words, rules)
+    index = build(valid, rules)
+    combs = candidates(pangram_sets({letterset(w) for w in valid}, rules))
+    return _best_of(_sampled(combs, sample), lambda comb: scorer(comb, index), len(combs), probe, budget)
 
 
 def brute_force(words: Words, probe: Probe | None = None, budget: Budget | None = None,
@@ -266,15 +355,7 @@ def brute_force(words: Words, probe: Probe | None = None, budget: Budget | None 
     """Score every honeycomb by scanning every valid word with Python set tests.
 
     Cost: honeycombs × words subset tests (55,902 × 44,585 ≈ 2.5 billion on ENABLE)."""
-    valid = valid_words(words, rules)
-    scored = [(frozenset(w), word_score(w, rules)) for w in valid]
-    combs = _historical_candidates(valid, rules)
-
-    def score(comb: Honeycomb) -> int:
-        allowed, centre = frozenset(letters(comb.letters)), letters(comb.centre)
-        return sum(points for chars, points in scored if centre in chars and chars <= allowed)
-
-    return _best_of(_sampled(combs, sample), score, len(combs), probe, budget)
+    return _score_each(words, word_sets, score_by_sets, rules, probe, budget, sample)
 
 
 def partitioned(words: Words, probe: Probe | None = None, budget: Budget | None = None,
@@ -282,19 +363,7 @@ def partitioned(words: Words, probe: Probe | None = None, budget: Budget | None 
     """Like brute force, but scan only the words that contain the centre letter (words partitioned by letter).
 
     Cost: honeycombs × words containing the centre (about a quarter of the set tests)."""
-    valid = valid_words(words, rules)
-    by_letter: dict[str, list[tuple[frozenset, int]]] = defaultdict(list)
-    for word in valid:
-        entry = (frozenset(word), word_score(word, rules))
-        for c in entry[0]:
-            by_letter[c].append(entry)
-    combs = _historical_candidates(valid, rules)
-
-    def score(comb: Honeycomb) -> int:
-        allowed = frozenset(letters(comb.letters))
-        return sum(points for chars, points in by_letter[letters(comb.centre)] if chars <= allowed)
-
-    return _best_of(_sampled(combs, sample), score, len(combs), probe, budget)
+    return _score_each(words, sets_by_letter, score_by_partitioned_sets, rules, probe, budget, sample)
 
 
 def bit_patterns(words: Words, probe: Probe | None = None, budget: Budget | None = None,
@@ -302,41 +371,15 @@ def bit_patterns(words: Words, probe: Probe | None = None, budget: Budget | None
     """Brute force with letter sets as 26-bit integers, tested by calling `is_subset`.
 
     Cost: honeycombs × words function calls; the call overhead makes it slower than C-level set tests."""
-    valid = valid_words(words, rules)
-    scored = [(letterset(w), word_score(w, rules)) for w in valid]
-    combs = _historical_candidates(valid, rules)
-
-    def score(comb: Honeycomb) -> int:
-        allowed, centre = comb
-        return sum(points for mask, points in scored if mask & centre and is_subset(mask, allowed))
-
-    return _best_of(_sampled(combs, sample), score, len(combs), probe, budget)
+    return _score_each(words, word_masks, score_by_bit_patterns, rules, probe, budget, sample)
 
 
 def bit_patterns_inlined(words: Words, probe: Probe | None = None, budget: Budget | None = None,
                          rules: Rules = STANDARD, sample: int | None = None) -> Best:
-    """Bit patterns with the subset test inlined as `mask & ~allowed == 0` (no function call per word).
+    """Bit patterns with the subset test inlined as `not mask & ~letters` (no function call per word).
 
     Cost: honeycombs × words integer operations."""
-    valid = valid_words(words, rules)
-    scored = [(letterset(w), word_score(w, rules)) for w in valid]
-    combs = _historical_candidates(valid, rules)
-
-    def score(comb: Honeycomb) -> int:
-        outside, centre = ~comb.letters, comb.centre
-        return sum(points for mask, points in scored if mask & centre and not mask & outside)
-
-    return _best_of(_sampled(combs, sample), score, len(combs), probe, budget)
-
-
-def _by_letter_masks(valid: list[str], rules: Rules) -> dict[int, list[tuple[int, int]]]:
-    """For each one-letter set, the (letter set, points) of the valid words containing it."""
-    groups: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for word in valid:
-        mask, points = letterset(word), word_score(word, rules)
-        for centre in centres(mask):
-            groups[centre].append((mask, points))
-    return groups
+    return _score_each(words, word_masks, score_by_bit_patterns_inlined, rules, probe, budget, sample)
 
 
 def partitioned_bit_patterns(words: Words, probe: Probe | None = None, budget: Budget | None = None,
@@ -344,32 +387,16 @@ def partitioned_bit_patterns(words: Words, probe: Probe | None = None, budget: B
     """Partitioned by centre letter, with letter sets as integers tested by calling `is_subset`.
 
     Cost: honeycombs × words containing the centre, one function call each."""
-    valid = valid_words(words, rules)
-    groups = _by_letter_masks(valid, rules)
-    combs = _historical_candidates(valid, rules)
-
-    def score(comb: Honeycomb) -> int:
-        allowed = comb.letters
-        return sum(points for mask, points in groups[comb.centre] if is_subset(mask, allowed))
-
-    return _best_of(_sampled(combs, sample), score, len(combs), probe, budget)
+    return _score_each(words, masks_by_letter, score_by_partitioned_bit_patterns, rules, probe, budget, sample)
 
 
-def partitioned_bit_patterns_inlined(words: Words, probe: Probe | None = None,
-                                     budget: Budget | None = None, rules: Rules = STANDARD,
-                                     sample: int | None = None) -> Best:
+def partitioned_bit_patterns_inlined(words: Words, probe: Probe | None = None, budget: Budget | None = None,
+                                     rules: Rules = STANDARD, sample: int | None = None) -> Best:
     """Partitioned bit patterns with the subset test inlined: the write-up's fastest (37 s there).
 
     Cost: honeycombs × words containing the centre, a few integer operations each."""
-    valid = valid_words(words, rules)
-    groups = _by_letter_masks(valid, rules)
-    combs = _historical_candidates(valid, rules)
-
-    def score(comb: Honeycomb) -> int:
-        outside = ~comb.letters
-        return sum(points for mask, points in groups[comb.centre] if not mask & outside)
-
-    return _best_of(_sampled(combs, sample), score, len(combs), probe, budget)
+    return _score_each(words, masks_by_letter, score_by_partitioned_bit_patterns_inlined, rules, probe, budget,
+                       sample)
 
 
 # -- points table: sum over the subsets of a honeycomb instead of scanning words --------------------------
@@ -413,16 +440,16 @@ def letterset_bound(mask: int, table: dict[int, int]) -> int:
 
 
 def branch_and_bound(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-                     rules: Rules = STANDARD, beat: int = 0) -> Best:
+                     rules: Rules = STANDARD, at_least: int = 0) -> Best:
     """Bound each pangram letter set by the points of all its subsets, visit them best bound first, and
-    stop when no remaining bound can beat the best honeycomb scored (or `beat`, a score known to be reachable).
+    stop when no remaining bound can beat the best honeycomb scored (or reach `at_least`, when given).
 
     Cost: pangram sets × 128 look-ups for the bounds, then 7 × 64 look-ups per letter set visited."""
     table = points_table(words, rules)
     pangrams = pangram_sets(table, rules)
     total = len(pangrams) * rules.size
     bounded = sorted(((letterset_bound(p, table), p) for p in pangrams), key=lambda bp: (-bp[0], bp[1]))
-    best, best_score, scored, visited = None, beat - 1, 0, 0
+    best, best_score, scored, visited = None, at_least - 1, 0, 0
     if budget:
         budget.start()
     try:
