@@ -111,6 +111,19 @@ def test_a_union_of_sources_solves_all_three_with_more_candidates(published):
     assert counts[0] <= counts[1]
 
 
+def test_pip_only_union_solves_all_three_and_propagation_absorbs_the_extra_candidates(published):
+    union = bb.Lexicon(load("wordfreq+gcide"))
+    for name, entry in published.items():
+        for strategy in NAMES:
+            probe = Probe()
+            answer = bb.solve(entry["puzzle"], strategy, union, probe=probe)
+            assert answer.solutions == [entry["answer"]], (name, strategy)
+            assert probe.calls == 9, (name, strategy)
+    rivals = [w for found in bb.solve(published["p1"]["puzzle"], "backtracking", union).candidates
+              for w, _ in found if len(found) > 1]
+    assert rivals == ["appliable", "appliance"]
+
+
 def test_the_data_file_matches_the_issue(published):
     assert sorted(published) == ["p1", "p2", "p3"]
     for entry in published.values():
