@@ -32,6 +32,7 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations, product
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -125,19 +126,16 @@ class Puzzle:
         """The slots of `pattern`: the fixed chunk, or None for a blank slot."""
         return tuple(None if chunk[0] == BLANK else chunk for chunk in slots(pattern, self.size))
 
+    @cached_property
+    def bits(self) -> dict[str, int]:
+        """Each block's bit: `blocks[i]` → 1 << i."""
+        return {block: 1 << i for i, block in enumerate(self.blocks)}
+
     def mask_of(self, word: str, pattern: str) -> int | None:
         """The blocks `word` would use to fill `pattern`, as a bit mask; None if it does not fit."""
-        number = {block: i for i, block in enumerate(self.blocks)}
-        mask = 0
-        for chunk, fixed in zip(slots(word, self.size), self.cells(pattern)):
-            if fixed is None:
-                bit = 1 << number.get(chunk, -1) if chunk in number else 0
-                if not bit or mask & bit:
-                    return None
-                mask |= bit
-            elif chunk != fixed:
-                return None
-        return mask if len(word) == self.length else None
+        if len(word) != self.length:
+            return None
+        return _fill_mask(slots(word, self.size), self.cells(pattern), self.bits)
 
     def blocks_in(self, mask: int) -> list[str]:
         return [block for i, block in enumerate(self.blocks) if mask >> i & 1]
@@ -203,26 +201,26 @@ class ChunkIndex:
 
     def candidates(self, puzzle: Puzzle) -> list[list[Candidate]]:
         """Every candidate of every pattern: fixed chunks equal, blank chunks distinct blocks."""
-        number = {block: 1 << i for i, block in enumerate(puzzle.blocks)}
+        bits = puzzle.bits
         found = []
         for pattern in puzzle.patterns:
             cells = puzzle.cells(pattern)
             fits = []
             for word, chunks in self.entries(cells, puzzle.blocks):
-                mask = _fill_mask(chunks, cells, number)
+                mask = _fill_mask(chunks, cells, bits)
                 if mask is not None:
                     fits.append((word, mask))
             found.append(fits)
         return found
 
 
-def _fill_mask(chunks: tuple[str, ...], cells: tuple[str | None, ...], number: dict[str, int]) -> int | None:
+def _fill_mask(chunks: tuple[str, ...], cells: tuple[str | None, ...], bits: dict[str, int]) -> int | None:
     """The mask of blocks filling the blank cells with `chunks`, or None if a chunk is no block,
     a block repeats, or a fixed cell differs."""
     mask = 0
     for chunk, fixed in zip(chunks, cells):
         if fixed is None:
-            bit = number.get(chunk, 0)
+            bit = bits.get(chunk, 0)
             if not bit or mask & bit:
                 return None
             mask |= bit
