@@ -90,6 +90,14 @@ def test_strategies_agree_with_naive_verifier(words):
             assert expected == 0
 
 
+@given(small_words, st.integers(0, 40))
+def test_branch_and_bound_in_letter_order_with_a_floor(words, at_least):
+    wordlist = WordList(words)
+    expected = naive_best(wordlist)
+    best = sb.branch_and_bound(wordlist, order="alphabetical", at_least=at_least)
+    assert best.score == (expected if expected >= at_least else 0)
+
+
 @given(small_words)
 def test_with_s_allowed_agrees_with_naive_verifier(words):
     wordlist = WordList(words)
@@ -137,6 +145,19 @@ def test_effort_counts(enable):
     assert (bnb.per_depth[0], bnb.per_depth[1], bnb.pruned) == (2, 14, 7_984)
     sb.vectorised(enable, probe=vec)
     assert vec.calls == 55_902
+
+
+@needs_enable
+@pytest.mark.parametrize("order, at_least, scored, visited, score", [
+    ("bound", 0, 14, 2, 3_898),
+    ("alphabetical", 0, 252, 36, 3_898),
+    ("alphabetical", 3_000, 42, 6, 3_898),
+    ("alphabetical", 3_899, 14, 2, 0),
+])
+def test_branch_and_bound_effort(enable, order, at_least, scored, visited, score):
+    probe = Probe()
+    best = sb.branch_and_bound(enable, probe=probe, order=order, at_least=at_least)
+    assert (best.scored, probe.per_depth[0], probe.pruned, best.score) == (scored, visited, 7_986 - visited, score)
 
 
 @pytest.fixture(scope="module")
@@ -206,6 +227,8 @@ def test_bad_strategy_and_sample():
         sb.solve(TOY, "no-such-strategy")
     with pytest.raises(WordlabError, match="sample"):
         sb.brute_force(TOY, sample=0)
+    with pytest.raises(WordlabError, match="order"):
+        sb.branch_and_bound(TOY, order="random")
 
 
 def test_cli_solve_and_bench(tmp_path, capsys):
