@@ -1,0 +1,147 @@
+"""Character n-gram models, interpolated with Witten-Bell smoothing.
+
+P(c | h) = (C(hc) + T(h) · P(c | h')) / (C(h) + T(h))
+
+where C counts (possibly weighted) occurrences, T(h) is the number of distinct characters seen after
+context h, and h' is h without its first character. The recursion ends in an add-one unigram over the
+alphabet seen in training plus one slot for unseen characters, so every string has a probability and
+the probabilities of the characters after any context sum to one. All log probabilities are natural.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Iterable
+
+from wordlab.errors import WordlabError
+
+PAD = " "  # what the model reads before the first character of a text
+
+
+class CharNgramModel:
+    """Character n-grams of orders 1..`order`, interpolated and smoothed (Witten-Bell).
+
+    Train with `add_text` / `add_words`, then ask `logprob(context, char)`, `score(text)` or
+    `conditional(context, text)`. Results are memoised per n-gram, so scoring is dictionary lookups.
+    """
+
+    def __init__(self, order: int = 6, name: str = "chars"):
+        if not isinstance(order, int) or order < 1:
+            raise WordlabError(f"n-gram order must be a positive integer, not {order!r}")
+        self.order = order
+        self.name = name
+        self.counts: list[Counter[str]] = [Counter() for _ in range(order + 1)]  # counts[k]: k-grams
+        self._memo: dict[str, float] = {}
+        self._totals: dict[str, float] | None = None
+        self._types: dict[str, int] | None = None
+
+    # -- training ------------------------------------------------------------------------------------
+    def add_text(self, text: str, weight: float = 1.0) -> "CharNgramModel":
+        """Count every n-gram of `PAD + text + PAD`, each occurrence worth `weight`."""
+        padded = PAD + text + PAD
+        for k in range(1, self.order + 1):
+            grams = Counter(padded[i:i + k] for i in range(len(padded) - k + 1))
+            self._add(k, grams, weight)
+        return self._changed()
+
+    def add_words(self, frequencies: Iterable[tuple[str, float]], tokens: float = 1e6) -> "CharNgramModel":
+        """Count the n-grams of `PAD + word + PAD` for each (word, relative frequency), as if the words
+        came from a corpus of `tokens` running words (a word of frequency f is counted f·tokens times)."""
+        grams: list[Counter[str]] = [Counter() for _ in range(self.order + 1)]
+        for word, frequency in frequencies:
+            padded, weight = PAD + word + PAD, frequency * tokens
+            for k in range(1, self.order + 1):
+                counter = grams[k]
+                for i in range(len(padded) - k + 1):
+                    counter[padded[i:i + k]] += weight
+        for k in range(1, self.order + 1):
+            self._add(k, grams[k], 1.0)
+        return self._changed()
+
+    def _add(self, k: int, grams: Counter[str], weight: float) -> None:
+        target = self.counts[k]
+        if weight == 1.0:
+            target.update(grams)
+        else:
+            for gram, n in grams.items():
+                target[gram] += n * weight
+
+    def _changed(self) -> "CharNgramModel":
+        self._memo.clear()
+        self._totals = self._types = None
+        return self
+
+    def _tables(self) -> tuple[dict[str, float], dict[str, int]]:
+        """Per context h (of every length < order): total count C(h·) and number of distinct followers T(h)."""
+        if self._totals is None:
+            totals: dict[str, float] = {}
+            types: dict[str, int] = {}
+            for k in range(1, self.order + 1):
+                for gram, n in self.counts[k].items():
+                    h = gram[:-1]
+                    totals[h] = totals.get(h, 0.0) + n
+                    types[h] = types.get(h, 0) + 1
+            self._totals, self._types = totals, types
+        return self._totals, self._types
+
+    def truncated(self, order: int) -> "CharNgramModel":
+        """The same counts read as a model of a lower `order` (shares the counts, not the memo)."""
+        if not isinstance(order, int) or not 1 <= order <= self.order:
+            raise WordlabError(f"order must be between 1 and {self.order}, not {order!r}")
+        model = CharNgramModel(order, name=f"{self.name}[order {order}]")
+        model.counts = self.counts[:order + 1]
+        return model
+
+    @property
+    def alphabet(self) -> str:
+        return "".join(sorted(self.counts[1]))
+
+    # -- probabilities -------------------------------------------------------------------------------
+    def prob(self, context: str, char: str) -> float:
+        """P(char | the last order-1 characters of context)."""
+        totals, types = self._tables()
+        if not totals:
+            raise WordlabError(f"character model {self.name!r} has no training text")
+        unigrams = self.counts[1]
+        p = (unigrams.get(char, 0) + 1) / (totals[""] + len(unigrams) + 1)
+        context = context[len(context) - self.order + 1:] if self.order > 1 else ""
+        for start in range(len(context) - 1, -1, -1):
+            h = context[start:]
+            seen = totals.get(h)
+            if seen is None:
+                break
+            distinct = types[h]
+            p = (self.counts[len(h) + 1].get(h + char, 0) + distinct * p) / (seen + distinct)
+        return p
+
+    def logprob(self, context: str, char: str) -> float:
+        """log P(char | context), memoised."""
+        key = context[max(0, len(context) - self.order + 1):] + char
+        value = self._memo.get(key)
+        if value is None:
+            value = self._memo[key] = math.log(self.prob(key[:-1], char))
+        return value
+
+    def conditional(self, context: str, text: str) -> float:
+        """log P(text | context): the sum of each character's log probability after what precedes it."""
+        joined, span, first = context + text, self.order - 1, len(context)
+        end = len(joined)
+        keys = [joined[max(0, i - span):i + 1] for i in range(first, min(span, end))]
+        keys += [joined[i - span:i + 1] for i in range(max(first, span), end)]
+        memo = self._memo
+        try:
+            return sum(map(memo.__getitem__, keys))
+        except KeyError:
+            for key in keys:
+                if key not in memo:
+                    self.logprob(key[:-1], key[-1])
+            return sum(map(memo.__getitem__, keys))
+
+    def score(self, text: str) -> float:
+        """log P(text) read from the start of a text (after `PAD`)."""
+        return self.conditional(PAD, text)
+
+    def __repr__(self) -> str:
+        grams = sum(len(c) for c in self.counts)
+        return f"CharNgramModel({self.name!r}, order {self.order}, {grams:,} n-grams)"

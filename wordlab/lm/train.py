@@ -1,0 +1,209 @@
+"""Training text for the language models, and cached model builders.
+
+A *spec* names the training material, like a word-list spec:
+
+- `shipped`     the public-domain and project-written prose in `data/shredded/training/` (offline)
+- `wordfreq`    the `wordfreq` package's English frequencies (offline; top `WORDFREQ_TOP` words for characters)
+- `nltk:NAME`   an NLTK corpus such as `nltk:brown` (needs `python -m nltk.downloader NAME`)
+- a file path   any UTF-8 text file
+- `a+b`         both, counted together
+- `default`     `shipped+wordfreq`, which needs nothing beyond the installed packages
+
+Built models are cached in the process (`functools.lru_cache`) and character models also on disk,
+under `wordlab.words.cache_dir()/lm/`, keyed by the spec, the order and the training material's version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from wordlab.errors import SourceUnavailable, WordlabError
+from wordlab.lm.ngrams import CharNgramModel
+from wordlab.lm.words import WordUnigramModel, tokens
+
+SHIPPED = Path(__file__).resolve().parents[2] / "data" / "shredded" / "training"
+DEFAULT_SPEC = "shipped+wordfreq"
+WORDFREQ_TOP = 40_000  # words whose spellings feed the character model (covers ~97% of running text)
+WORDFREQ_TOKENS = 1e6  # the wordfreq frequencies count as a corpus of this many running words
+TEXT_WEIGHT = 20.0  # each occurrence in running text counts this much against those words
+
+
+def normalise(text: str) -> str:
+    """The form the models read: lower case, runs of white space as one space."""
+    return re.sub(r"\s+", " ", text.lower())
+
+
+# -- training material ------------------------------------------------------------------------------
+
+
+def shipped_text() -> str:
+    """All of the shipped training prose, normalised."""
+    files = sorted(SHIPPED.glob("*.txt"))
+    if not files:
+        raise SourceUnavailable(f"no shipped training text in {SHIPPED} (it comes with a source checkout of wordlab)")
+    return normalise(" ".join(path.read_text(encoding="utf-8") for path in files))
+
+
+def nltk_text(corpus: str) -> str:
+    """The running text of an NLTK corpus (e.g. brown), detokenised and normalised."""
+    try:
+        import nltk
+
+        nltk.data.find(f"corpora/{corpus}")
+        reader = getattr(nltk.corpus, corpus)
+    except LookupError:
+        raise SourceUnavailable(f"the NLTK corpus {corpus!r} is not installed; get it with: "
+                                f"python -m nltk.downloader {corpus}") from None
+    except (ImportError, AttributeError):
+        raise SourceUnavailable(f"NLTK has no corpus reader called {corpus!r}") from None
+    text = " ".join(" ".join(sentence) for sentence in reader.sents())
+    text = re.sub(r" ([,.;:!?')])", r"\1", text.replace("``", '"').replace("''", '"'))
+    return normalise(text)
+
+
+def wordfreq_frequencies(top: int | None = None) -> dict[str, float]:
+    """English word frequencies from `wordfreq` ('large' list), optionally only the `top` most common."""
+    from wordfreq import get_frequency_dict
+
+    frequencies = get_frequency_dict("en", "large")
+    words = ((w, f) for w, f in frequencies.items() if tokens(w) == [w])
+    if top is None:
+        return dict(words)
+    chosen = {}
+    for word, frequency in words:
+        chosen[word] = frequency
+        if len(chosen) >= top:
+            break
+    return chosen
+
+
+def _parts(spec: str) -> list[str]:
+    spec = DEFAULT_SPEC if spec == "default" else spec
+    parts = [part.strip() for part in spec.split("+")]
+    if not all(parts):
+        raise WordlabError(f"bad training spec {spec!r}: empty part")
+    return parts
+
+
+def _text_of(part: str) -> str:
+    if part == "shipped":
+        return shipped_text()
+    if part.startswith("nltk:"):
+        return nltk_text(part[5:])
+    path = Path(part).expanduser()
+    if path.is_file():
+        return normalise(path.read_text(encoding="utf-8"))
+    raise SourceUnavailable(f"unknown training source {part!r}: use shipped, wordfreq, nltk:NAME or a text file")
+
+
+# -- models ---------------------------------------------------------------------------------------------
+
+
+def train_char_model(spec: str = "default", order: int = 6) -> CharNgramModel:
+    """A fresh character model of `order` trained on `spec` (no caching)."""
+    model = CharNgramModel(order, name=spec)
+    for part in _parts(spec):
+        if part == "wordfreq":
+            model.add_words(wordfreq_frequencies(WORDFREQ_TOP).items(), tokens=WORDFREQ_TOKENS)
+        else:
+            model.add_text(_text_of(part), weight=TEXT_WEIGHT)
+    return model
+
+
+def train_word_model(spec: str = "default") -> WordUnigramModel:
+    """A fresh word unigram model trained on `spec` (no caching)."""
+    counts: dict[str, float] = {}
+    for part in _parts(spec):
+        if part == "wordfreq":
+            found = {w: f * WORDFREQ_TOKENS for w, f in wordfreq_frequencies().items()}
+        else:
+            found = {}
+            for word in tokens(_text_of(part)):
+                found[word] = found.get(word, 0) + TEXT_WEIGHT
+        for word, n in found.items():
+            counts[word] = counts.get(word, 0) + n
+    return WordUnigramModel(counts, name=spec)
+
+
+def char_model(spec: str = "default", order: int = 6, disk: bool = True) -> CharNgramModel:
+    """The character model of `order` trained on `spec`, built once per process (and once per
+    machine when `disk`: pickled under `cache_dir()/lm/`). For lower orders of the same counts,
+    use `CharNgramModel.truncated`."""
+    if not isinstance(order, int) or order < 1:
+        raise WordlabError(f"n-gram order must be a positive integer, not {order!r}")
+    return _char_model("+".join(_parts(spec)), order, disk)
+
+
+def word_model(spec: str = "default") -> WordUnigramModel:
+    """The word unigram model trained on `spec`, built once per process."""
+    return _word_model("+".join(_parts(spec)))
+
+
+def clear_caches() -> None:
+    """Forget the models built in this process (the disk cache stays)."""
+    _char_model.cache_clear()
+    _word_model.cache_clear()
+
+
+@lru_cache(maxsize=16)
+def _char_model(spec: str, order: int, disk: bool) -> CharNgramModel:
+    path = _disk_path(spec, order) if disk else None
+    if path is not None and path.is_file():
+        try:
+            with path.open("rb") as handle:
+                return pickle.load(handle)
+        except (OSError, pickle.UnpicklingError, EOFError):
+            pass
+    model = train_char_model(spec, order)
+    if path is not None:
+        _save(model, path)
+    return model
+
+
+@lru_cache(maxsize=4)
+def _word_model(spec: str) -> WordUnigramModel:
+    return train_word_model(spec)
+
+
+def _version(spec: str) -> str:
+    """A fingerprint of the training material named by `spec`, so stale disk caches are not read."""
+    digest = hashlib.sha256(f"{spec}|{WORDFREQ_TOP}|{WORDFREQ_TOKENS}|{TEXT_WEIGHT}|v1".encode())
+    for part in _parts(spec):
+        if part == "wordfreq":
+            import wordfreq
+
+            digest.update(getattr(wordfreq, "__version__", "?").encode())
+        elif part == "shipped":
+            for path in sorted(SHIPPED.glob("*.txt")):
+                digest.update(path.read_bytes())
+        else:
+            digest.update(part.encode())
+            path = Path(part).expanduser()
+            if path.is_file():
+                digest.update(str(path.stat().st_mtime_ns).encode())
+    return digest.hexdigest()[:16]
+
+
+def _disk_path(spec: str, order: int) -> Path | None:
+    try:
+        from wordlab.words import cache_dir
+
+        return cache_dir() / "lm" / f"chars-{order}-{_version(spec)}.pickle"
+    except (ImportError, OSError, WordlabError):
+        return None
+
+
+def _save(model: CharNgramModel, path: Path) -> None:
+    """Pickle `model` to `path`, atomically; a cache that cannot be written is simply skipped."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{id(model)}.part")
+        with partial.open("wb") as handle:
+            pickle.dump(model, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        partial.replace(path)
+    except OSError:
+        pass
