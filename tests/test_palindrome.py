@@ -1,0 +1,165 @@
+"""Palindromic pangrams: every strategy against a brute-force enumerator on toy dictionaries."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordlab.errors import WordlabError
+from wordlab.puzzles import palindrome as P
+from wordlab.search import Budget, Probe
+from wordlab.words import available
+
+TOY = ["ab", "ba", "abc", "cba", "ca", "ac", "bab", "cab", "bac", "ad", "da", "dab", "bad", "cad"]
+
+
+def is_palindromic_pangram(words: list[str], vocabulary: set[str], alphabet: str) -> bool:
+    """The independent check: every word listed, the letters a palindrome, every letter present."""
+    text = "".join(words)
+    return bool(words) and all(w in vocabulary for w in words) and text == text[::-1] and set(alphabet) <= set(text)
+
+
+def brute_force_shortest(vocabulary: list[str], alphabet: str, max_length: int) -> int | None:
+    """The least letter count of any word sequence that is a palindromic pangram, by enumerating every
+    sequence of at most `max_length` letters (tiny dictionaries only)."""
+    by_length: dict[int, set[str]] = {0: {""}}  # the texts of all sequences, by letter count
+    for total in range(1, max_length + 1):
+        texts = set()
+        for word in vocabulary:
+            if len(word) <= total:
+                texts |= {t + word for t in by_length.get(total - len(word), ())}
+        by_length[total] = texts
+        if any(t == t[::-1] and set(alphabet) <= set(t) for t in texts):
+            return total
+    return None
+
+
+def test_brute_force_agrees_with_hand_example():
+    # "c bab c" (5 letters) is the shortest over a, b, c
+    assert brute_force_shortest(["ab", "ba", "bab", "c"], "abc", 12) == 5
+    assert is_palindromic_pangram(["c", "bab", "c"], {"c", "bab"}, "abc")
+
+
+@pytest.mark.parametrize("strategy", list(P.STRATEGIES))
+@pytest.mark.parametrize("alphabet", ["abc", "abcd"])
+def test_strategies_find_the_brute_force_optimum(strategy, alphabet):
+    expected = brute_force_shortest(TOY, alphabet, 16)
+    probe = Probe()
+    result = P.solve(P.index(TOY, alphabet), strategy, probe=probe, max_length=16)
+    best = result.best
+    assert best.cost == expected
+    assert result.optimal and result.proved == expected
+    for found in result.solutions:
+        assert is_palindromic_pangram(found.value.split(), set(TOY), alphabet)
+        assert found.cost == len(found.value.replace(" ", ""))
+    costs = [f.cost for f in result.solutions]
+    assert costs == sorted(costs, reverse=True) and len(set(costs)) == len(costs)  # each one improves
+    assert probe.nodes > 0 and probe.solutions
+
+
+words_strategy = st.lists(st.text(alphabet="abcd", min_size=1, max_size=4), min_size=1, max_size=8)
+
+
+@settings(max_examples=40, deadline=None)
+@given(words_strategy)
+def test_optimum_matches_brute_force_on_random_dictionaries(words):
+    alphabet = "abc"
+    limit = 11
+    expected = brute_force_shortest(sorted(set(words)), alphabet, limit)
+    try:
+        puzzle = P.index(words, alphabet)
+    except WordlabError:
+        assert expected is None
+        return
+    for strategy in ("iterative-deepening", "branch-and-bound", "beam-stack"):
+        result = P.STRATEGIES[strategy](puzzle, max_length=limit)
+        got = result.best.cost if result.best else None
+        assert got == expected, strategy
+        assert result.proved == (expected if expected is not None else limit + 1)
+        if result.best:
+            assert is_palindromic_pangram(result.best.value.split(), set(words), alphabet)
+
+
+def test_odd_centre_inside_a_word_and_centre_between_words():
+    # "ab cd dc ba" centre between words; "abc ba" centre inside (letter c)
+    even = P.solve(P.index(["ab", "cd", "dc", "ba"], "abcd"), "iterative-deepening", max_length=12)
+    assert even.best.value == "ab cd dc ba"
+    odd = P.solve(P.index(["abc", "ba"], "abc"), "iterative-deepening", max_length=12)
+    assert odd.best.value == "abc ba" and odd.best.cost == 5
+
+
+def test_effort_counts_are_deterministic():
+    puzzle = P.index(TOY, "abcd")
+    counts = []
+    for _ in range(2):
+        probe = Probe()
+        P.solve(puzzle, "iterative-deepening", probe=probe, max_length=16)
+        counts.append(probe.calls)
+    assert counts[0] == counts[1] == 99
+
+
+def test_stream_yields_improving_verified_solutions():
+    found = list(P.stream(P.index(TOY, "abcd"), "branch-and-bound", max_length=16))
+    assert found
+    assert [f.cost for f in found] == sorted({f.cost for f in found}, reverse=True)
+    assert all(P.verify(f.value, TOY, "abcd") for f in found)
+
+
+def test_verify_rejects_bad_phrases():
+    assert P.verify("ab ba", ["ab", "ba"], "ab")
+    assert not P.verify("ab ab", ["ab"], "ab")        # not a palindrome
+    assert not P.verify("aba", ["ab", "ba"], "ab")    # not a word of the list
+    assert not P.verify("aa", ["aa"], "ab")           # no b
+    assert not P.verify("", ["ab"], "ab")
+
+
+# -- bad input -----------------------------------------------------------------------------------------
+
+def test_empty_dictionary_is_an_error():
+    with pytest.raises(WordlabError, match="empty"):
+        P.index([], "ab")
+
+
+@pytest.mark.parametrize("word", ["Ab", "a-b", "a b", "é", "a1"])
+def test_non_letter_words_are_errors(word):
+    with pytest.raises(WordlabError, match="lowercase letters"):
+        P.index(["ab", word], "ab")
+
+
+def test_missing_letter_is_an_error():
+    with pytest.raises(WordlabError, match="'c'"):
+        P.index(["ab", "ba"], "abc")
+
+
+def test_no_palindromic_completion_is_an_error():
+    with pytest.raises(WordlabError, match="no palindromic completion"):
+        P.index(["ab", "cd"], "abcd")  # no letter both starts and ends a word
+    # starts and ends match, yet no palindrome covers everything: the bounded search says so, fast
+    with pytest.raises(WordlabError, match="no palindromic pangram of at most 20 letters"):
+        P.solve(P.index(["ab", "ba", "acb"], "abc"), "iterative-deepening", max_length=20)
+
+
+def test_budget_stops_a_search_cleanly():
+    budget = Budget(nodes=5)
+    result = P.branch_and_bound(P.index(TOY, "abcd"), budget=budget, max_length=16)
+    assert result.stopped and "node budget" in result.stopped and not result.exhausted
+
+
+def test_bad_options_are_errors():
+    with pytest.raises(WordlabError, match="max_length"):
+        P.solve(P.index(TOY, "abc"), "astar", max_length=0)
+    with pytest.raises(WordlabError, match="unknown strategy"):
+        P.solve(P.index(TOY, "abc"), "magic")
+    with pytest.raises(WordlabError, match="beam width"):
+        P.solve(P.index(TOY, "abc"), "beam-stack", width=0)
+
+
+@pytest.mark.skipif(not available("ita"), reason="ITA's WORD.LST is not available offline here")
+def test_the_write_up_phrase_verifies_on_word_lst():
+    from wordlab.words import load
+
+    phrase = "verbify ma pluck now sh ad go jo zax eta qat ex azo jog dahs wonk culpa my fib rev"
+    words = load("ita")
+    assert P.verify(phrase, words) and is_palindromic_pangram(phrase.split(), set(words), "abcdefghijklmnopqrstuvwxyz")
+    assert len(phrase.replace(" ", "")) == 63
