@@ -91,6 +91,6 @@ def format_table(frame, title: str = "") -> str:
         if column in shown:
             shown[column.replace("seconds", "ms")] = (shown.pop(column) * 1000).round(3)
     if "ratio" in shown:
-        shown["ratio"] = shown["ratio"].round(3)
+        shown["ratio"] = shown["ratio"].map(lambda r: f"{r:.3g}")
     text = shown.to_string(index=False)
     return f"{title}\n{text}" if title else text
