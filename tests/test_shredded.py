@@ -151,14 +151,20 @@ def test_shred_cuts_any_text_into_a_shuffled_grid(text, width, columns, seed):
 # -- scoring ------------------------------------------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@pytest.fixture(scope="module")
+def readings():
+    """The AI-class grid read by models of orders 1, 3 and 6, with and without the word model."""
+    base = default_model()
+    return {(n, w): Reading(ai_class_grid(), base.with_order(n).with_word_weight(w))
+            for n in (1, 3, 6) for w in (0.0, 1.0)}
+
+
+@settings(max_examples=12, deadline=None)
 @given(st.permutations(range(19)), st.sampled_from([1, 3, 6]), st.sampled_from([0.0, 1.0]))
-def test_window_scores_equal_the_model_reading_the_whole_text(order, n, weight):
-    model = default_model().with_order(n).with_word_weight(weight)
-    reading = Reading(ai_class_grid(), model)
-    text = "".join(AI_CLASS_LINES)  # any text of the right size would do; check the order's own text too
-    assert math.isclose(reading.score(tuple(order)), model.score(reading.text(order)), abs_tol=1e-6)
-    assert len(reading.text(order)) == len(text)
+def test_window_scores_equal_the_model_reading_the_whole_text(readings, order, n, weight):
+    reading = readings[n, weight]
+    text = "".join("".join(reading.grid.columns[c][r] for c in order) for r in range(8)).lower()
+    assert math.isclose(reading.score(tuple(order)), reading.model.score(text), abs_tol=1e-6)
 
 
 def test_reinsertions_are_every_single_move():
@@ -203,6 +209,25 @@ def test_best_first_climbs_from_the_given_order_to_a_local_optimum(model):
     assert found.history == sorted(found.history) and found.steps == len(found.history) - 1 == 7
     assert all(reading.score(move) <= found.score for move in reinsertions(found.order))
     assert probe.expansions == 8
+
+
+def test_block_moves_solve_the_ai_class_grid_from_the_given_order(model):
+    probe = Probe()
+    found = solve(ai_class_grid(), "best-first-blocks", model, probe=probe)
+    assert reads_as(ai_class_grid(), found.order, AI_CLASS_LINES)
+    assert found.history == sorted(found.history) and (found.steps, probe.expansions) == (9, 10)
+
+
+def test_block_moves_are_every_run_moved_once():
+    order = (0, 1, 2, 3, 4)
+    by_hand = set()
+    for i in range(5):
+        for j in range(i + 1, 6):
+            rest = order[:i] + order[j:]
+            by_hand.update(rest[:k] + order[i:j] + rest[k:] for k in range(len(rest) + 1))
+    moves = shredded.block_moves(order)
+    assert set(moves) == by_hand - {order} and len(set(moves)) == len(moves)
+    assert set(reinsertions(order)) <= set(moves)
 
 
 def test_best_first_repairs_an_order_a_few_moves_away(model):

@@ -33,8 +33,16 @@ class CharNgramModel:
         self.name = name
         self.counts: list[Counter[str]] = [Counter() for _ in range(order + 1)]  # counts[k]: k-grams
         self._memo: dict[str, float] = {}
+        self._probs: dict[str, float] = {}
         self._totals: dict[str, float] | None = None
         self._types: dict[str, int] | None = None
+
+    def __getstate__(self) -> dict:
+        return {"order": self.order, "name": self.name, "counts": self.counts}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["order"], state["name"])
+        self.counts = state["counts"]
 
     # -- training ------------------------------------------------------------------------------------
     def add_text(self, text: str, weight: float = 1.0) -> "CharNgramModel":
@@ -69,6 +77,7 @@ class CharNgramModel:
 
     def _changed(self) -> "CharNgramModel":
         self._memo.clear()
+        self._probs.clear()
         self._totals = self._types = None
         return self
 
@@ -100,19 +109,29 @@ class CharNgramModel:
     # -- probabilities -------------------------------------------------------------------------------
     def prob(self, context: str, char: str) -> float:
         """P(char | the last order-1 characters of context)."""
-        totals, types = self._tables()
-        if not totals:
-            raise WordlabError(f"character model {self.name!r} has no training text")
-        unigrams = self.counts[1]
-        p = (unigrams.get(char, 0) + 1) / (totals[""] + len(unigrams) + 1)
         context = context[len(context) - self.order + 1:] if self.order > 1 else ""
-        for start in range(len(context) - 1, -1, -1):
-            h = context[start:]
-            seen = totals.get(h)
-            if seen is None:
-                break
-            distinct = types[h]
-            p = (self.counts[len(h) + 1].get(h + char, 0) + distinct * p) / (seen + distinct)
+        return self._prob(context + char)
+
+    def _prob(self, gram: str) -> float:
+        """P(last character | the ones before it), each order interpolated with the one below (memoised)."""
+        p = self._probs.get(gram)
+        if p is None:
+            totals, types = self._tables()
+            context = gram[:-1]
+            if not context:
+                unigrams = self.counts[1]
+                if not totals:
+                    raise WordlabError(f"character model {self.name!r} has no training text")
+                p = (unigrams.get(gram, 0) + 1) / (totals[""] + len(unigrams) + 1)
+            else:
+                lower = self._prob(gram[1:])
+                seen = totals.get(context)
+                if seen is None:
+                    p = lower
+                else:
+                    distinct = types[context]
+                    p = (self.counts[len(gram)].get(gram, 0) + distinct * lower) / (seen + distinct)
+            self._probs[gram] = p
         return p
 
     def logprob(self, context: str, char: str) -> float:

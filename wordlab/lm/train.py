@@ -171,7 +171,7 @@ def _word_model(spec: str) -> WordUnigramModel:
 
 def _version(spec: str) -> str:
     """A fingerprint of the training material named by `spec`, so stale disk caches are not read."""
-    digest = hashlib.sha256(f"{spec}|{WORDFREQ_TOP}|{WORDFREQ_TOKENS}|{TEXT_WEIGHT}|v1".encode())
+    digest = hashlib.sha256(f"{spec}|{WORDFREQ_TOP}|{WORDFREQ_TOKENS}|{TEXT_WEIGHT}|v2".encode())
     for part in _parts(spec):
         if part == "wordfreq":
             import wordfreq
