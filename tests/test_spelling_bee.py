@@ -244,3 +244,25 @@ def test_cli_solve_and_bench(tmp_path, capsys):
     assert main(["bench", "spelling-bee", "--words", str(listing), "--repeats", "1", "--sample", "4"]) == 0
     table = capsys.readouterr().out
     assert all(name in table for name in sb.STRATEGIES) and "ratio" in table
+
+
+def test_extrapolation_arithmetic():
+    sampled = sb.Best(None, 0, scored=11, candidates=101, proven=False)
+    assert sb.extrapolate(2.0, 1.0, sampled) == pytest.approx(1.0 + 0.1 * 100)
+    whole = sb.Best(None, 0, scored=101, candidates=101, proven=True)
+    assert sb.extrapolate(2.0, 1.0, whole) == 2.0
+
+
+def test_benchmark_table_on_the_toy_list(tmp_path):
+    listing = tmp_path / "toy.txt"
+    listing.write_text("\n".join(TOY))
+    frame = sb.benchmark(TOY, sample=3, repeats=1, spec=str(listing))
+    rows = frame.set_index("strategy")
+    assert list(frame["strategy"]) == list(sb.STRATEGIES)
+    assert rows.loc[sb.BASELINE, "ratio"] == 1
+    assert set(rows.index[rows["extrapolated"]]) == set(sb.HISTORICAL)
+    assert (rows.loc[list(sb.HISTORICAL), "scored"] == 3).all()
+    exact = rows.loc[["subset-sum", "branch-and-bound", "vectorised"]]
+    assert set(exact["answer"]) == {f"{sb.solve(TOY).honeycomb} = {naive_best(TOY)}"}
+    assert (frame["whole_job_seconds"] >= frame["full_seconds"]).all()
+    assert "faster" in sb.targets(frame)

@@ -11,6 +11,10 @@ Letter sets are 26-bit integers from `wordlab.structures`. Every strategy has th
 words (a `WordList` usually). The write-up's four historical strategies score honeycombs one at a
 time against the word list; they also take `sample=N` to score only N evenly spaced candidates, so
 their full cost can be extrapolated honestly (`Best.scored` says how many they scored).
+
+Measured here: on ENABLE the best is A E G I N R T with centre R = 3,898 (the published answer); on the
+default wordfreq list (Zipf ≥ 1.5) it is A E G I N R T with centre N = 5,282; with 's' allowed on ENABLE,
+A E I N R S T with centre E = 8,681.
 """
 
 from __future__ import annotations
