@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Collection, Iterable, Iterator, Sequence
 
 from wordlab.errors import WordlabError
 from wordlab.search import (Budget, BudgetExhausted, Found, Probe, SearchProblem, SearchResult, breadth_first,
@@ -217,11 +217,11 @@ def blank_puzzle(size: int, words: "WordList | str | Iterable[str]" = DEFAULT_WO
     return Puzzle(indexed, (BLANK * size,) * size)
 
 
-def verify(square: Sequence[str], words: Iterable[str]) -> bool:
-    """Is `square` a word square of `words`? (Independent of the solvers: rows are words, rows = columns.)"""
-    known = set(words)
+def verify(square: Sequence[str], words: Collection[str]) -> bool:
+    """Is `square` a word square of `words` (a set or WordList)? Independent of the solvers: every row is
+    a word and row i = column i."""
     n = len(square)
-    return (n > 0 and all(len(row) == n and row in known for row in square)
+    return (n > 0 and all(len(row) == n and row in words for row in square)
             and all(square[r][c] == square[c][r] for r in range(n) for c in range(n)))
 
 
@@ -442,13 +442,13 @@ def squares_of_sizes(sizes: Iterable[int], words: "WordList | str | Iterable[str
 # -- extension: double word squares ----------------------------------------------------------------------------
 
 
-def verify_double(square: Sequence[str], words: Iterable[str]) -> bool:
-    """Is `square` a double word square: rows and columns are 2n different words of `words`?"""
-    known = set(words)
+def verify_double(square: Sequence[str], words: Collection[str]) -> bool:
+    """Is `square` a double word square: rows and columns are 2n different words of `words` (a set or WordList)?"""
     n = len(square)
-    columns = ["".join(row[j] for row in square) for j in range(n)] if n and all(len(r) == n for r in square) else []
-    lines = list(square) + columns
-    return bool(columns) and all(line in known for line in lines) and len(set(lines)) == 2 * n
+    if n == 0 or any(len(row) != n for row in square):
+        return False
+    lines = list(square) + ["".join(row[j] for row in square) for j in range(n)]
+    return all(line in words for line in lines) and len(set(lines)) == 2 * n
 
 
 def double_squares(size: int, words: "WordList | str | Iterable[str]" = DEFAULT_WORDS,
