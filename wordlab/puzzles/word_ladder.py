@@ -17,6 +17,7 @@ from wordlab.structures import PatternIndex
 from wordlab.words import WordList, as_wordlist
 
 DEFAULT_WORDS = "wordfreq:3"
+MAX_STEPS = 12
 
 
 class WordLadder(SearchProblem):
@@ -61,8 +62,8 @@ def solve(ladder: WordLadder, strategy: str = "astar", probe: Probe | None = Non
     search = pick(STRATEGIES, strategy)
     if strategy in ("depth-first", "breadth-first", "beam"):
         options.setdefault("first_only", True)
-    if strategy == "depth-first":
-        options.setdefault("max_depth", 12)
+    if strategy in ("depth-first", "breadth-first", "beam", "beam-stack"):
+        options.setdefault("max_depth", MAX_STEPS)  # the word graph has cycles: layered searches need a floor
     return search(ladder, probe=probe, budget=budget, **options)
 
 

@@ -85,7 +85,8 @@ def path(link) -> list:
 
 
 def _depth_first(problem, probe, budget, max_depth):
-    """Backtracking with an explicit stack of successor iterators (no recursion limit)."""
+    """Backtracking with an explicit stack of successor iterators (no recursion limit); a state
+    already on the current path is skipped, so cycles in a graph cannot trap it."""
     start = problem.start()
     link = (start, None)
     if budget:
@@ -96,15 +97,19 @@ def _depth_first(problem, probe, budget, max_depth):
     if problem.is_goal(start):
         yield start, 0, link
         return
-    stack = [(0, iter(problem.successors(start)), link)]
+    stack = [(start, 0, iter(problem.successors(start)), link)]
+    on_path = {start}
     while stack:
-        g, successors, link = stack[-1]
+        state, g, successors, link = stack[-1]
         depth = len(stack)
         nxt = next(successors, None) if depth <= max_depth else None
         if nxt is None:
             stack.pop()
+            on_path.discard(state)
             continue
         child, step = nxt
+        if child in on_path:
+            continue
         child_link = (child, link)
         if budget:
             budget.tick()
@@ -114,7 +119,8 @@ def _depth_first(problem, probe, budget, max_depth):
         if problem.is_goal(child):
             yield child, g + step, child_link
         else:
-            stack.append((g + step, iter(problem.successors(child)), child_link))
+            stack.append((child, g + step, iter(problem.successors(child)), child_link))
+            on_path.add(child)
 
 
 def _breadth_first_layers(problem, probe, budget, max_depth):
@@ -296,7 +302,10 @@ def beam(problem: SearchProblem, *, width: int = 100, probe: Probe | None = None
 def beam_stack(problem: SearchProblem, *, width: int = 100, upper: float = math.inf, probe: Probe | None = None,
                budget: Budget | None = None, max_depth: int = 10**9) -> SearchResult:
     """Beam-stack search: anytime (each solution beats the last), complete and memory-bounded; when
-    it finishes, the best solution is optimal. Memory O(depth · width · branching)."""
+    it finishes, the best solution is optimal. Memory O(depth · width · branching).
+
+    On a graph with cycles, give `max_depth` or an `upper` bound: until it has a first solution, a
+    narrow beam can otherwise descend for ever."""
     _check_width(width)
     return collect(_beam_stack(problem, probe, budget, width, upper, max_depth), probe, budget, proves_optimum=True)
 
