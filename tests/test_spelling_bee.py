@@ -2,7 +2,6 @@
 the daily-puzzle helper, bad input and the command line."""
 
 import json
-from itertools import combinations
 
 import pytest
 from hypothesis import given
@@ -229,6 +228,12 @@ def test_bad_strategy_and_sample():
         sb.brute_force(TOY, sample=0)
     with pytest.raises(WordlabError, match="order"):
         sb.branch_and_bound(TOY, order="random")
+    with pytest.raises(WordlabError, match="forbidden"):
+        sb.Rules(forbidden="S")
+    with pytest.raises(WordlabError, match="size"):
+        sb.Rules(size=0)
+    with pytest.raises(WordlabError, match="at most 7"):
+        sb.vectorised(TOY, rules=sb.Rules(size=8))
 
 
 def test_cli_solve_and_bench(tmp_path, capsys):

@@ -23,16 +23,15 @@ import argparse
 import time
 from collections import defaultdict
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Callable, Iterable, NamedTuple
 
 import numpy as np
 
 from wordlab.errors import WordlabError
+from wordlab.puzzles import Report
 from wordlab.search.probe import Budget, BudgetExhausted, Probe
 from wordlab.search.strategies import pick
-from wordlab.structures import ALPHABET, is_subset, letters, letterset
-from wordlab.puzzles import Report
+from wordlab.structures import ALPHABET, is_subset, letters, letterset, subsets
 from wordlab.words import DEFAULT, SOURCES, WordList, as_wordlist, best_available, load
 
 Words = WordList | Iterable[str] | str  # a word list, any words, or a source spec
@@ -48,6 +47,12 @@ class Rules:
     size: int = 7
     forbidden: str = "s"
     bonus: int = 7
+
+    def __post_init__(self):
+        if not 1 <= self.size <= 26 or self.min_length < 1 or self.bonus < 0:
+            raise WordlabError(f"rules need 1 ≤ size ≤ 26, min_length ≥ 1 and bonus ≥ 0, not {self}")
+        if any(c not in ALPHABET for c in self.forbidden):
+            raise WordlabError(f"forbidden letters must be lowercase a–z, not {self.forbidden!r}")
 
     @property
     def forbidden_mask(self) -> int:
@@ -230,10 +235,10 @@ def _tally(probe: Probe | None, depth: int, n: int) -> None:
 
 def _sampled(combs: list[Honeycomb], sample: int | None) -> list[Honeycomb]:
     """`sample` evenly spaced honeycombs of `combs` (all of them when sample is None)."""
+    if sample is not None and sample < 1:
+        raise WordlabError(f"sample must be a positive number of honeycombs, not {sample!r}")
     if sample is None or sample >= len(combs):
         return combs
-    if sample < 1:
-        raise WordlabError(f"sample must be a positive number of honeycombs, not {sample!r}")
     return [combs[i * len(combs) // sample] for i in range(sample)]
 
 
@@ -410,13 +415,7 @@ def partitioned_bit_patterns_inlined(words: Words, probe: Probe | None = None, b
 
 def subsets_with(mask: int, centre: int) -> list[int]:
     """The subsets of `mask` that contain `centre` (64 of them for 7 letters)."""
-    rest = mask & ~centre
-    found, sub = [], rest
-    while True:
-        found.append(sub | centre)
-        if sub == 0:
-            return found
-        sub = (sub - 1) & rest
+    return [sub | centre for sub in subsets(mask & ~centre)]
 
 
 def score_from_table(comb: Honeycomb, table: dict[int, int]) -> int:
@@ -438,11 +437,7 @@ def subset_sum(words: Words, probe: Probe | None = None, budget: Budget | None =
 def letterset_bound(mask: int, table: dict[int, int]) -> int:
     """An upper bound on any honeycomb with these letters: the points of all its subsets, whatever the centre."""
     get = table.get
-    sub, total = mask, 0
-    while sub:
-        total += get(sub, 0)
-        sub = (sub - 1) & mask
-    return total
+    return sum(get(sub, 0) for sub in subsets(mask))
 
 
 ORDERS = ("bound", "alphabetical")
