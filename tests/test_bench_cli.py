@@ -1,6 +1,8 @@
 """The benchmark harness, the command line and the notebook rules."""
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -68,3 +70,5 @@ def test_notebooks_are_committed_stripped(path):
         if cell.cell_type == "code":
             assert not cell.outputs, f"{path.name} has saved outputs: run `nbstripout {path}`"
             assert cell.execution_count is None, f"{path.name} has execution counts: run `nbstripout {path}`"
+    verify = subprocess.run([sys.executable, "-m", "nbstripout", "--verify", str(path)], capture_output=True, text=True)
+    assert verify.returncode == 0, f"{path.name} is not as nbstripout leaves it: run `nbstripout {path}`"
