@@ -1,0 +1,240 @@
+"""Sudoku: published call counts, every strategy's answers checked by an independent verifier, counting,
+generation, difficulty, bad input and the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from wordlab.cli import main
+from wordlab.errors import UnknownName, WordlabError
+from wordlab.puzzles.sudoku import (
+    EXAMPLES, STRATEGIES, count_solutions, difficulty, generate, load_set, parse, set_available, solve,
+)
+from wordlab.search import Budget, Probe
+
+BOXES = {9: (3, 3), 8: (2, 4), 6: (2, 3)}
+FAST = ["greedy-less-recursion", "propagation", "dancing-links", "bitmask-singles"]
+BLIND = ["sequential", "random-order", "greedy", "greedy-early-stop"]
+# The easy puzzle's solution with 45 cells blanked and one given changed: consistent givens, no solution.
+NO_SOLUTION = "054000012672005300000002507009060020020003701003904050061007200200410600045280009"
+
+
+def is_solution(puzzle: str, answer: tuple[int, ...]) -> bool:
+    """Independent check: every row, column and box holds 1..n once, and the givens are kept."""
+    n = round(len(answer) ** 0.5)
+    br, bc = BOXES[n]
+    givens = [0 if ch in "0." else int(ch) for ch in puzzle]
+    if any(g and g != a for g, a in zip(givens, answer)):
+        return False
+    cell = lambda r, c: answer[r * n + c]  # noqa: E731
+    groups = [[cell(r, c) for c in range(n)] for r in range(n)]
+    groups += [[cell(r, c) for r in range(n)] for c in range(n)]
+    groups += [[cell(R + r, C + c) for r in range(br) for c in range(bc)]
+               for R in range(0, n, br) for C in range(0, n, bc)]
+    return all(sorted(g) == list(range(1, n + 1)) for g in groups)
+
+
+def calls(strategy: str, puzzle: str, **options) -> int:
+    probe = Probe()
+    solve(puzzle, strategy, probe=probe, **options)
+    return probe.calls
+
+
+# -- the published figures ---------------------------------------------------------------------------------
+
+def test_sequential_reproduces_4209_calls_on_the_easy_puzzle():
+    assert calls("sequential", EXAMPLES["easy"]) == 4_209
+
+
+def test_greedy_reproduces_52_and_10903_calls():
+    assert calls("greedy", EXAMPLES["easy"]) == 52
+    assert calls("greedy", EXAMPLES["harder"]) == 10_903
+
+
+def test_less_recursion_saves_most_calls_of_greedy_early_stop():
+    early, less = calls("greedy-early-stop", EXAMPLES["harder"]), calls("greedy-less-recursion", EXAMPLES["harder"])
+    assert (early, less) == (12_916, 2_309)
+    assert less < 0.2 * early
+
+
+def test_random_order_is_seeded_and_deterministic():
+    assert calls("random-order", EXAMPLES["six"]) == calls("random-order", EXAMPLES["six"]) == 1_613
+
+
+# -- every strategy solves, verified independently --------------------------------------------------------
+
+@pytest.mark.parametrize("strategy, example", [(s, e) for s in STRATEGIES for e in ("easy", "six")
+                                               if (s, e) != ("random-order", "easy")])  # 1.5 M calls, 5 s
+def test_every_strategy_solves_the_small_examples(strategy, example):
+    solved = solve(EXAMPLES[example], strategy, limit=2)
+    assert solved.count == 1 and solved.unique
+    assert is_solution(EXAMPLES[example], solved.solution.cells)
+    assert solved.verified
+
+
+@pytest.mark.parametrize("strategy", FAST + ["greedy"])
+@pytest.mark.parametrize("example", ["harder", "other"])
+def test_informed_strategies_solve_the_hard_examples(strategy, example):
+    solved = solve(EXAMPLES[example], strategy, limit=2)
+    assert solved.unique and is_solution(EXAMPLES[example], solved.solution.cells)
+
+
+@pytest.mark.parametrize("strategy", list(STRATEGIES))
+def test_no_solution_is_detected(strategy):
+    assert parse(NO_SOLUTION)  # the givens themselves are consistent
+    solved = solve(NO_SOLUTION, strategy, limit=2)
+    assert solved.count == 0 and solved.stopped is None
+
+
+@pytest.mark.parametrize("strategy", list(STRATEGIES))
+def test_many_solutions_are_counted_up_to_the_limit(strategy):
+    solved = solve("." * 36, strategy, limit=7)
+    assert solved.count == 7 and not solved.unique
+    assert len({s.cells for s in solved.solutions}) == 7
+    assert all(is_solution("." * 36, s.cells) for s in solved.solutions)
+
+
+def deadly_rectangle(solution: tuple[int, ...], n: int) -> list[int]:
+    """Four cells a b / b a in two rows of one band and two columns of two boxes: blanking them leaves
+    exactly two solutions."""
+    br, bc = BOXES[n]
+    for r1 in range(n):
+        for r2 in range(r1 + 1, (r1 // br + 1) * br):
+            for c1 in range(n):
+                for c2 in range((c1 // bc + 1) * bc, n):
+                    a, b = solution[r1 * n + c1], solution[r1 * n + c2]
+                    if solution[r2 * n + c1] == b and solution[r2 * n + c2] == a:
+                        return [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2]
+    return []
+
+
+@pytest.mark.parametrize("strategy", FAST + ["greedy"])
+def test_exactly_two_solutions_are_found(strategy):
+    answer = solve(EXAMPLES["easy"]).solution.cells
+    cells = deadly_rectangle(answer, 9)
+    assert cells
+    puzzle = "".join("." if i in cells else str(d) for i, d in enumerate(answer))
+    solved = solve(puzzle, strategy, limit=10)
+    assert solved.count == 2 and all(is_solution(puzzle, s.cells) for s in solved.solutions)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.sampled_from([6, 8, 9]), keep=st.floats(0.2, 0.6))
+def test_fast_strategies_agree_on_random_puzzles(seed, size, keep):
+    import random
+
+    rng = random.Random(seed)
+    full = generate(size, seed=seed, min_clues=size * size)  # a complete random grid
+    puzzle = "".join(str(d) if rng.random() < keep else "." for d in full.cells)
+    counts = {s: solve(puzzle, s, limit=3).count for s in FAST}
+    assert len(set(counts.values())) == 1, counts
+    assert counts["bitmask-singles"] >= 1  # a subset of a solved grid always has that solution
+    assert all(is_solution(puzzle, s.cells) for s in solve(puzzle, limit=3).solutions)
+
+
+# -- generation and difficulty -----------------------------------------------------------------------------
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 1000), size=st.sampled_from([6, 8, 9]))
+def test_generated_puzzles_have_one_solution(seed, size):
+    puzzle = generate(size, seed=seed)
+    assert puzzle.n == size and 0 < puzzle.clues < size * size
+    assert count_solutions(puzzle, limit=2, strategy="dancing-links") == 1
+    assert is_solution(str(puzzle), solve(puzzle).solution.cells)
+
+
+def test_generation_is_seeded():
+    assert generate(9, seed=5) == generate(9, seed=5) != generate(9, seed=6)
+
+
+def test_generated_puzzles_are_minimal():
+    puzzle = generate(6, seed=1)
+    for cell, d in enumerate(puzzle.cells):
+        if d:
+            fewer = puzzle.cells[:cell] + (0,) + puzzle.cells[cell + 1:]
+            assert count_solutions("".join(map(str, fewer)), limit=2) == 2
+
+
+def test_difficulty_grows_with_search_effort():
+    assert difficulty(EXAMPLES["easy"]).label == "easy"
+    assert difficulty(EXAMPLES["harder"]).label == "medium"  # brute force's nightmare, singles' delight
+    other = difficulty(EXAMPLES["other"])
+    assert other.label == "fiendish" and other.singles_calls > 20
+
+
+# -- probes and budgets ------------------------------------------------------------------------------------
+
+def test_probe_records_calls_per_depth_and_a_tree():
+    probe = Probe(tree_limit=30)
+    solve(EXAMPLES["six"], "sequential", probe=probe)
+    assert sum(probe.depth_profile()) == probe.calls == 36
+    assert len(probe.tree) == 30 and probe.tree[1][3] == "r1c4=1"
+
+
+def test_budget_stops_the_brute_force_cleanly():
+    solved = solve(EXAMPLES["harder"], "sequential", budget=Budget(nodes=5_000), limit=2)
+    assert solved.stopped and solved.count == 0 and not solved.unique
+
+
+# -- bad input ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, words", [
+    ("123", "not 3"),
+    ("." * 80, "not 80"),
+    ("." * 49, "unsupported Sudoku size 7×7"),
+    ("." * 256, "unsupported Sudoku size 16×16"),
+    ("x" + "." * 80, "invalid characters 'x'"),
+    ("9" + "." * 63, "invalid characters '9'"),
+    ("55" + "." * 79, "contradictory givens: digit 5 appears at both r1c1 and r1c2"),
+    ("1" + "." * 8 + "1" + "." * 71, "contradictory givens: digit 1 appears at both r1c1 and r2c1"),
+])
+def test_bad_grids_are_rejected_with_a_clear_message(text, words):
+    with pytest.raises(ValueError, match=words):
+        parse(text)
+
+
+def test_bad_options_are_rejected():
+    with pytest.raises(UnknownName, match="bitmask-singles"):
+        solve(EXAMPLES["easy"], "guesswork")
+    with pytest.raises(WordlabError, match="limit"):
+        solve(EXAMPLES["easy"], limit=0)
+    with pytest.raises(WordlabError, match="7×7"):
+        generate(7)
+
+
+# -- data sets and the command line ------------------------------------------------------------------------
+
+@pytest.mark.skipif(not set_available("top95"), reason="needs $WORDLAB_DATA/sudoku/top95.txt")
+def test_top95_loads_and_solves():
+    puzzles = load_set("top95")
+    assert len(puzzles) == 95
+    for puzzle in puzzles[:10]:
+        assert is_solution(str(puzzle), solve(puzzle).solution.cells)
+
+
+@pytest.mark.skipif(not set_available("sudoku17"), reason="needs $WORDLAB_DATA/sudoku/sudoku17.txt")
+def test_sudoku17_sample_is_seeded():
+    sample = load_set("sudoku17", sample=5)
+    assert sample == load_set("sudoku17", sample=5) and all(p.clues == 17 for p in sample)
+
+
+def test_cli_solve_json(capsys):
+    assert main(["solve", "sudoku", "six", "--strategy", "greedy", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["count"] == 1 and data["verified"] and data["calls"] == 21
+
+
+def test_cli_solve_bad_grid(capsys):
+    assert main(["solve", "sudoku", "12x"]) == 2
+    assert "cells, not 3" in capsys.readouterr().err
+
+
+def test_cli_bench_reports_rates_and_ratios(capsys):
+    assert main(["bench", "sudoku", "--strategies", "bitmask-singles", "greedy", "--sample", "3",
+                 "--max-seconds", "0.01", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert {"puzzles_per_s", "ratio", "worst_ms", "calls"} <= set(rows[0])
+    assert all(r["calls"] > 0 for r in rows)

@@ -1,0 +1,128 @@
+"""Puzzles to work on: the named sets in `$WORDLAB_DATA/sudoku/`, a seeded generator of puzzles with a
+unique solution, and a difficulty measure from search effort."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordlab.errors import SourceUnavailable
+from wordlab.puzzles.sudoku.grid import Geometry, Sudoku, geometry, parse
+from wordlab.puzzles.sudoku.strategies import STRATEGIES, bitmask_singles, greedy_less_recursion
+from wordlab.search.probe import Probe
+from wordlab.words.sources import DATA_ENV, data_dir
+
+EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+HARDER = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
+SIX = "624005000462000536306000201050005000"
+OTHER = "120400300300010050006000100700090000040603000003002000500080700007000005000000098"
+EXAMPLES = {"easy": EASY, "harder": HARDER, "six": SIX, "other": OTHER}
+
+# Calls the write-ups published (one per recursive call), on (strategy, example).
+PUBLISHED = {("sequential", "easy"): 4_209, ("sequential", "harder"): 69_175_317,
+             ("greedy", "easy"): 52, ("greedy", "harder"): 10_903}
+
+SETS = {"top95": "95 hard puzzles", "easy50": "50 easy puzzles", "hardest": "11 very hard puzzles",
+        "sudoku17": "Gordon Royle's 49,151 17-clue puzzles"}
+
+
+def set_path(name: str) -> Path:
+    """Where the named set lives: `$WORDLAB_DATA/sudoku/<name>.txt`; `SourceUnavailable` if it is missing."""
+    if name not in SETS:
+        raise SourceUnavailable(f"unknown Sudoku set {name!r}; known sets: {', '.join(SETS)}")
+    folder = data_dir()
+    path = folder / "sudoku" / f"{name}.txt" if folder else None
+    if path is None or not path.is_file():
+        where = f"{folder}/sudoku/" if folder else f"a folder named by ${DATA_ENV}"
+        raise SourceUnavailable(f"Sudoku set {name!r} ({SETS[name]}) is not in {where}; "
+                                f"set {DATA_ENV} to the reference data folder (e.g. ../shared/data)")
+    return path
+
+
+def set_available(name: str) -> bool:
+    try:
+        set_path(name)
+    except SourceUnavailable:
+        return False
+    return True
+
+
+def load_set(name: str, sample: int | None = None, seed: int = 0) -> list[Sudoku]:
+    """The puzzles of a named set, or a seeded random `sample` of them (in file order)."""
+    lines = [line.strip() for line in set_path(name).read_text().splitlines() if line.strip()]
+    if sample is not None and sample < len(lines):
+        picked = sorted(random.Random(seed).sample(range(len(lines)), sample))
+        lines = [lines[i] for i in picked]
+    return [parse(line) for line in lines]
+
+
+# -- generating puzzles ----------------------------------------------------------------------------------
+
+
+def count_solutions(puzzle: Sudoku | str, limit: int = 2, strategy: str = "bitmask-singles") -> int:
+    """How many solutions `puzzle` has, counting no further than `limit`."""
+    return len(STRATEGIES[strategy](parse(puzzle), limit=limit))
+
+
+def _shuffled_solution(g: Geometry, rng: random.Random) -> tuple[int, ...]:
+    """A random complete grid: one solution of the empty grid, with its digits relabelled and its rows
+    and columns permuted within bands and stacks, and the bands and stacks themselves permuted."""
+    n = g.n
+    base = bitmask_singles(Sudoku((0,) * g.cells, g))[0]
+    relabel = [0] + rng.sample(range(1, n + 1), n)
+    rows = _grouped_permutation(n, g.box_rows, rng)
+    cols = _grouped_permutation(n, g.box_cols, rng)
+    return tuple(relabel[base[rows[r] * n + cols[c]]] for r in range(n) for c in range(n))
+
+
+def _grouped_permutation(n: int, group: int, rng: random.Random) -> list[int]:
+    """A permutation of 0..n-1 that keeps groups of `group` consecutive indexes together."""
+    starts = rng.sample(range(0, n, group), n // group)
+    return [start + i for start in starts for i in rng.sample(range(group), group)]
+
+
+def generate(size: int = 9, seed: int = 0, min_clues: int = 0) -> Sudoku:
+    """A puzzle with a unique solution: a random complete grid, then blanks made in a random order
+    wherever the solution stays unique (stopping at `min_clues` givens). Same seed, same puzzle."""
+    g = geometry(size)
+    rng = random.Random(seed)
+    cells = list(_shuffled_solution(g, rng))
+    for cell in rng.sample(range(g.cells), g.cells):
+        if g.cells - cells.count(0) <= min_clues:
+            break
+        digit, cells[cell] = cells[cell], 0
+        if count_solutions(Sudoku(tuple(cells), g)) != 1:
+            cells[cell] = digit
+    return Sudoku(tuple(cells), g)
+
+
+# -- difficulty --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """Search effort on a puzzle: calls of a naked-singles search and of a naked+hidden-singles search
+    (each proving the solution unique), and a label read from them."""
+
+    naked_calls: int
+    singles_calls: int
+    label: str
+
+
+def difficulty(puzzle: Sudoku | str) -> Difficulty:
+    """How hard `puzzle` is, from search effort: "easy" if naked singles alone solve it, "medium" if
+    hidden singles are also needed, "hard" if up to 20 guesses are, else "fiendish"."""
+    puzzle = parse(puzzle)
+    naked, singles = Probe(), Probe()
+    greedy_less_recursion(puzzle, probe=naked, limit=2)
+    bitmask_singles(puzzle, probe=singles, limit=2)
+    if naked.calls == 1:
+        label = "easy"
+    elif singles.calls == 1:
+        label = "medium"
+    elif singles.calls <= 20:
+        label = "hard"
+    else:
+        label = "fiendish"
+    return Difficulty(naked.calls, singles.calls, label)

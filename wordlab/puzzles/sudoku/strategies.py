@@ -1,0 +1,522 @@
+"""Eight Sudoku solvers, from the write-ups' brute force to exact cover and a bitmask solver.
+
+Every strategy has the shape `strategy(puzzle, probe=None, budget=None, limit=1) -> list[Grid]`:
+it returns up to `limit` solutions (so `limit=2` tells a unique puzzle from an ambiguous one),
+reports one `probe.call(depth)` per recursive call (the unit the published counts use) and a
+`probe.node(depth, "r1c3=4")` per move tried (for tree drawings), and charges one `budget.tick()`
+per call. When the budget runs out the strategy returns what it found so far; `budget.stopped`
+says why. Digits are bits (`1 << d`) throughout, so a set of digits is one int.
+"""
+
+from __future__ import annotations
+
+import random
+from contextlib import suppress
+from functools import cache
+from itertools import compress
+from operator import itemgetter
+from typing import Callable
+
+from wordlab.puzzles.sudoku.grid import Geometry, Grid, Sudoku
+from wordlab.search.probe import Budget, BudgetExhausted, Probe
+
+Strategy = Callable[..., list[Grid]]
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits in a candidate mask, smallest first."""
+    return [d for d in range(1, mask.bit_length()) if mask >> d & 1]
+
+
+def used_masks(puzzle: Sudoku) -> tuple[list[int], list[int], list[int]]:
+    """The digits already placed in each row, column and box, as masks."""
+    g = puzzle.geometry
+    rows, cols, boxes = [0] * g.n, [0] * g.n, [0] * g.n
+    for cell, d in enumerate(puzzle.cells):
+        if d:
+            rows[g.rows[cell]] |= 1 << d
+            cols[g.cols[cell]] |= 1 << d
+            boxes[g.boxes[cell]] |= 1 << d
+    return rows, cols, boxes
+
+
+@cache
+def _places(g: Geometry) -> tuple[tuple[int, int, int], ...]:
+    """(row, column, box) of every cell."""
+    return tuple(zip(g.rows, g.cols, g.boxes))
+
+
+# -- 1. sequential and 2. random order: fill the blanks in a fixed order -----------------------------------
+
+
+def _fill_in_order(puzzle: Sudoku, order: list[int], probe: Probe | None, budget: Budget | None,
+                   limit: int) -> list[Grid]:
+    """Backtracking over the blanks in `order`, trying digits 1..n in each; masks for rows, columns, boxes."""
+    g = puzzle.geometry
+    grid = list(puzzle.cells)
+    rows, cols, boxes = used_masks(puzzle)
+    places = _places(g)
+    digits = [(d, 1 << d) for d in g.digits]
+    end = len(order)
+    found: list[Grid] = []
+
+    def fill(i: int) -> bool:
+        if probe:
+            probe.call(i)
+        if budget:
+            budget.tick()
+        if i == end:
+            found.append(tuple(grid))
+            return len(found) >= limit
+        cell = order[i]
+        r, c, b = places[cell]
+        used = rows[r] | cols[c] | boxes[b]
+        for d, bit in digits:
+            if not used & bit:
+                grid[cell] = d
+                rows[r] |= bit
+                cols[c] |= bit
+                boxes[b] |= bit
+                if probe:
+                    probe.node(i + 1, f"{g.name(cell)}={d}")
+                if fill(i + 1):
+                    return True
+                rows[r] ^= bit
+                cols[c] ^= bit
+                boxes[b] ^= bit
+        grid[cell] = 0
+        return False
+
+    if probe:
+        probe.node(0, "start")
+    with suppress(BudgetExhausted):
+        fill(0)
+    return found
+
+
+def sequential(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None, limit: int = 1) -> list[Grid]:
+    """Fill the blanks in row-major order trying 1..n in each; cost up to n^blanks calls (4,209 on the easy
+    puzzle, 69,175,317 on the harder one)."""
+    order = [cell for cell, d in enumerate(puzzle.cells) if not d]
+    return _fill_in_order(puzzle, order, probe, budget, limit)
+
+
+def random_order(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None, limit: int = 1,
+                 seed: int = 0) -> list[Grid]:
+    """Fill the blanks in a random (seeded) order trying 1..n; as blind as sequential, and its cost varies
+    wildly with the order."""
+    order = [cell for cell, d in enumerate(puzzle.cells) if not d]
+    random.Random(seed).shuffle(order)
+    return _fill_in_order(puzzle, order, probe, budget, limit)
+
+
+# -- 3.-5. greedy: the blank with the fewest options first ---------------------------------------------------
+
+
+class _Board:
+    """A grid being filled, with the masks of digits used per row, column and box (mutate and undo)."""
+
+    def __init__(self, puzzle: Sudoku):
+        self.g = puzzle.geometry
+        self.grid = list(puzzle.cells)
+        self.rows, self.cols, self.boxes = used_masks(puzzle)
+        self.places = _places(self.g)
+        self.blanks = [cell for cell, d in enumerate(puzzle.cells) if not d]
+        self.full = self.g.full
+
+    def options(self, cell: int) -> int:
+        r, c, b = self.places[cell]
+        return self.full & ~(self.rows[r] | self.cols[c] | self.boxes[b])
+
+    def place(self, cell: int, d: int) -> None:
+        r, c, b = self.places[cell]
+        bit = 1 << d
+        self.grid[cell] = d
+        self.rows[r] |= bit
+        self.cols[c] |= bit
+        self.boxes[b] |= bit
+
+    def clear(self, cell: int) -> None:
+        r, c, b = self.places[cell]
+        bit = 1 << self.grid[cell]
+        self.grid[cell] = 0
+        self.rows[r] ^= bit
+        self.cols[c] ^= bit
+        self.boxes[b] ^= bit
+
+    def fewest_options(self) -> tuple[int, int]:
+        """(cell, options) of the blank with the fewest options, ties to the last scanned; (-1, 0) if full."""
+        grid, options = self.grid, self.options
+        best, best_mask, best_count = -1, 0, self.g.n + 1
+        for cell in self.blanks:
+            if not grid[cell]:
+                mask = options(cell)
+                count = mask.bit_count()
+                if count <= best_count:
+                    best, best_mask, best_count = cell, mask, count
+        return best, best_mask
+
+    def fewest_options_early(self) -> tuple[int, int]:
+        """Like `fewest_options`, but stop at the first dead end (options 0) or forced cell (one option)."""
+        grid, options = self.grid, self.options
+        best, best_mask, best_count = -1, 0, self.g.n + 1
+        for cell in self.blanks:
+            if not grid[cell]:
+                mask = options(cell)
+                count = mask.bit_count()
+                if count <= 1:
+                    return cell, mask
+                if count <= best_count:
+                    best, best_mask, best_count = cell, mask, count
+        return best, best_mask
+
+
+def _greedy_search(puzzle: Sudoku, probe: Probe | None, budget: Budget | None, limit: int,
+                   choose: str, forced_in_loop: bool) -> list[Grid]:
+    """Backtracking on the blank `choose` picks; with `forced_in_loop`, single-option blanks are filled
+    in a loop inside the call (undone on failure) instead of by a recursive call."""
+    board = _Board(puzzle)
+    pick = getattr(board, choose)
+    name = board.g.name
+    found: list[Grid] = []
+
+    def fill_forced(depth: int, trail: list[int]) -> tuple[int, int]:
+        while True:
+            cell, mask = pick()
+            if cell < 0 or mask & (mask - 1) or not mask:
+                return cell, mask
+            d = mask.bit_length() - 1
+            board.place(cell, d)
+            trail.append(cell)
+            if probe:
+                probe.node(depth, f"{name(cell)}={d}!")
+
+    def fill(depth: int) -> bool:
+        if probe:
+            probe.call(depth)
+        if budget:
+            budget.tick()
+        trail: list[int] = []
+        cell, mask = fill_forced(depth, trail) if forced_in_loop else pick()
+        if cell < 0:
+            found.append(tuple(board.grid))
+            if len(found) >= limit:
+                return True
+        for d in digits_of(mask):
+            board.place(cell, d)
+            if probe:
+                probe.node(depth + 1, f"{name(cell)}={d}")
+            if fill(depth + 1):
+                return True
+            board.clear(cell)
+        for forced in reversed(trail):
+            board.clear(forced)
+        return False
+
+    if probe:
+        probe.node(0, "start")
+    with suppress(BudgetExhausted):
+        fill(0)
+    return found
+
+
+def greedy(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None, limit: int = 1) -> list[Grid]:
+    """Scan every blank, branch on the one with the fewest options (ties to the last scanned); one scan
+    of the blanks per call (52 calls on the easy puzzle, 10,903 on the harder)."""
+    return _greedy_search(puzzle, probe, budget, limit, "fewest_options", forced_in_loop=False)
+
+
+def greedy_early_stop(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
+                      limit: int = 1) -> list[Grid]:
+    """Greedy, but a blank with no option ends the scan and backs up at once, and one with a single
+    option is taken at once; scans are shorter, calls the same or fewer."""
+    return _greedy_search(puzzle, probe, budget, limit, "fewest_options_early", forced_in_loop=False)
+
+
+def greedy_less_recursion(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
+                          limit: int = 1) -> list[Grid]:
+    """Greedy early stop, with single-option moves made in a loop inside one call and undone on failure,
+    so only real guesses recurse (far fewer calls; the same scans)."""
+    return _greedy_search(puzzle, probe, budget, limit, "fewest_options_early", forced_in_loop=True)
+
+
+# -- 6. constraint propagation: the well-known elimination method (candidates as digit strings) -----------
+
+
+@cache
+def _unit_tables(g: Geometry) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[frozenset[int], ...]]:
+    """For each cell, the three units holding it and the set of its peers."""
+    units_of = tuple(tuple(u for u in g.units if cell in u) for cell in range(g.cells))
+    return units_of, tuple(frozenset(p) for p in g.peers)
+
+
+class _Eliminator:
+    """Candidates as strings of digits per cell; assigning eliminates, and eliminating propagates both
+    rules: a cell left with one digit removes it from its peers; a digit left with one place in a unit goes
+    there."""
+
+    def __init__(self, g: Geometry):
+        self.units_of, self.peers = _unit_tables(g)
+
+    def assign(self, values: list[str], cell: int, d: str) -> bool:
+        return all(self.eliminate(values, cell, other) for other in values[cell].replace(d, ""))
+
+    def eliminate(self, values: list[str], cell: int, d: str) -> bool:
+        if d not in values[cell]:
+            return True
+        values[cell] = left = values[cell].replace(d, "")
+        if not left:
+            return False
+        if len(left) == 1 and not all(self.eliminate(values, peer, left) for peer in self.peers[cell]):
+            return False
+        for unit in self.units_of[cell]:
+            places = [c for c in unit if d in values[c]]
+            if not places:
+                return False
+            if len(places) == 1 and not self.assign(values, places[0], d):
+                return False
+        return True
+
+
+def propagation(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
+                limit: int = 1) -> list[Grid]:
+    """Constraint propagation (single value, single place) after every assignment, then search on the cell
+    with the fewest candidates, copying the candidates per guess; few calls, each costly."""
+    g = puzzle.geometry
+    rules = _Eliminator(g)
+    digits = "".join(str(d) for d in g.digits)
+    values = [digits] * g.cells
+    found: list[Grid] = []
+    if not all(rules.assign(values, cell, str(d)) for cell, d in enumerate(puzzle.cells) if d):
+        return found
+
+    def search(values: list[str], depth: int) -> bool:
+        if probe:
+            probe.call(depth)
+        if budget:
+            budget.tick()
+        open_cells = [(len(v), cell) for cell, v in enumerate(values) if len(v) > 1]
+        if not open_cells:
+            found.append(tuple(int(v) for v in values))
+            return len(found) >= limit
+        _, cell = min(open_cells)
+        for d in values[cell]:
+            copy = values.copy()
+            if probe:
+                probe.node(depth + 1, f"{g.name(cell)}={d}")
+            if rules.assign(copy, cell, d) and search(copy, depth + 1):
+                return True
+        return False
+
+    if probe:
+        probe.node(0, "start")
+    with suppress(BudgetExhausted):
+        search(values, 0)
+    return found
+
+
+# -- 7. dancing links: Algorithm X on a dictionary of sets ---------------------------------------------------
+
+
+@cache
+def _cover_rows(g: Geometry) -> dict[int, tuple[int, int, int, int]]:
+    """Exact cover: row cell*n + d-1 ("digit d in cell") covers its cell, and digit d in its row, column, box."""
+    n, N = g.n, g.cells
+    return {cell * n + d - 1: (cell, N + g.rows[cell] * n + d - 1, 2 * N + g.cols[cell] * n + d - 1,
+                               3 * N + g.boxes[cell] * n + d - 1)
+            for cell in range(N) for d in g.digits}
+
+
+def _select(X: dict[int, set[int]], Y: dict[int, tuple[int, ...]], row: int) -> list[set[int]]:
+    """Take `row`: remove its columns, and every row clashing with it from the other columns."""
+    columns = []
+    for j in Y[row]:
+        for i in X[j]:
+            for k in Y[i]:
+                if k != j:
+                    X[k].remove(i)
+        columns.append(X.pop(j))
+    return columns
+
+
+def _deselect(X: dict[int, set[int]], Y: dict[int, tuple[int, ...]], row: int, columns: list[set[int]]) -> None:
+    """Undo `_select`, in reverse."""
+    for j in reversed(Y[row]):
+        X[j] = columns.pop()
+        for i in X[j]:
+            for k in Y[i]:
+                if k != j:
+                    X[k].add(i)
+
+
+def dancing_links(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
+                  limit: int = 1) -> list[Grid]:
+    """Knuth's Algorithm X in Ali Assaf's dictionary-of-sets form: cover the column with the fewest rows
+    (a naked or hidden single when it has one); set operations in C, a min over all columns per call."""
+    g = puzzle.geometry
+    n = g.n
+    Y = _cover_rows(g)
+    X: dict[int, set[int]] = {j: set() for j in range(4 * g.cells)}
+    for row, columns in Y.items():
+        for j in columns:
+            X[j].add(row)
+    for cell, d in enumerate(puzzle.cells):
+        if d:
+            _select(X, Y, cell * n + d - 1)
+    chosen: list[int] = []
+    found: list[Grid] = []
+
+    def search(depth: int) -> bool:
+        if probe:
+            probe.call(depth)
+        if budget:
+            budget.tick()
+        if not X:
+            grid = list(puzzle.cells)
+            for row in chosen:
+                grid[row // n] = row % n + 1
+            found.append(tuple(grid))
+            return len(found) >= limit
+        column = min(X, key=lambda j: len(X[j]))
+        for row in sorted(X[column]):
+            chosen.append(row)
+            columns = _select(X, Y, row)
+            if probe:
+                probe.node(depth + 1, f"{g.name(row // n)}={row % n + 1}")
+            if search(depth + 1):
+                return True
+            _deselect(X, Y, row, columns)
+            chosen.pop()
+        return False
+
+    if probe:
+        probe.node(0, "start")
+    with suppress(BudgetExhausted):
+        search(0)
+    return found
+
+
+# -- 8. bitmask singles: candidates as bits, naked and hidden singles to a fixed point -------------------------
+#
+# Digit d is the bit 1 << 4d here: each digit owns a 4-bit field, so the *sum* of a unit's candidate
+# masks (one C-level `sum`) holds, in field d, the number of places digit d has in that unit. A field
+# of 0 is a contradiction; a field of 1 is a solved digit or a hidden single.
+
+
+def _nibble(mask: int) -> int:
+    """A `1 << d` digit mask in the `1 << 4d` form."""
+    return sum(1 << 4 * d for d in digits_of(mask))
+
+
+@cache
+def _singles_tables(g: Geometry):
+    """(peers, getter of the peers' masks) per cell; (index, cells, getter of the cells' masks) per unit;
+    the unit indexes of each cell."""
+    peers = tuple((p, itemgetter(*p)) for p in g.peers)
+    units = tuple((i, u, itemgetter(*u)) for i, u in enumerate(g.units))
+    units_of = tuple(tuple(i for i, u in enumerate(g.units) if cell in u) for cell in range(g.cells))
+    return peers, units, units_of
+
+
+def _settle(cands: list[int], placed: list[int], queue: list[int], tables, full: int) -> bool:
+    """Propagate to a fixed point: a solved cell's digit leaves its peers (naked singles), a digit with one
+    place in a unit goes there (hidden singles). `placed[u]` holds the digits solved in unit u, so finished
+    units and solved digits cost nothing. False on a contradiction."""
+    peers, units, units_of = tables
+    while True:
+        while queue:
+            cell = queue.pop()
+            bit = cands[cell]
+            for u in units_of[cell]:
+                placed[u] |= bit
+            cells, masks_of = peers[cell]
+            for p in compress(cells, map(bit.__and__, masks_of(cands))):
+                m = cands[p] ^ bit
+                if not m:
+                    return False
+                cands[p] = m
+                if not m & (m - 1):
+                    queue.append(p)
+        for u, unit, masks_of in units:
+            done = placed[u]
+            if done == full:
+                continue
+            counts = sum(masks_of(cands))
+            above_one = (counts >> 1 | counts >> 2 | counts >> 3) & full
+            if (counts | above_one) & full != full:
+                return False
+            only = counts & full & ~above_one & ~done
+            if only:
+                for c in unit:
+                    x = cands[c] & only
+                    if x:
+                        if x & (x - 1):
+                            return False
+                        cands[c] = x
+                        queue.append(c)
+        if not queue:
+            return True
+
+
+def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
+                    limit: int = 1) -> list[Grid]:
+    """Candidates as bitmasks in a flat list, naked and hidden singles to a fixed point (a unit's digit
+    counts from one C-level sum), then a guess on the cell with the fewest candidates (lists copied per
+    guess); the fewest calls and the cheapest."""
+    g = puzzle.geometry
+    tables = _singles_tables(g)
+    full = _nibble(g.full)
+    cells = range(g.cells)
+    found: list[Grid] = []
+    cands = [full] * g.cells
+    placed = [0] * len(g.units)
+    givens = [cell for cell, d in enumerate(puzzle.cells) if d]
+    for cell in givens:
+        cands[cell] = 1 << 4 * puzzle.cells[cell]
+    if not _settle(cands, placed, givens, tables, full):
+        return found
+
+    def search(cands: list[int], placed: list[int], depth: int) -> bool:
+        if probe:
+            probe.call(depth)
+        if budget:
+            budget.tick()
+        best, fewest = -1, 99
+        for cell in cells:
+            k = cands[cell].bit_count()
+            if 1 < k < fewest:
+                best, fewest = cell, k
+                if k == 2:
+                    break
+        if best < 0:
+            found.append(tuple(m.bit_length() >> 2 for m in cands))
+            return len(found) >= limit
+        mask = cands[best]
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            child, child_placed = cands[:], placed[:]
+            child[best] = bit
+            if probe:
+                probe.node(depth + 1, f"{g.name(best)}={bit.bit_length() >> 2}")
+            if _settle(child, child_placed, [best], tables, full) and search(child, child_placed, depth + 1):
+                return True
+        return False
+
+    if probe:
+        probe.node(0, "start")
+    with suppress(BudgetExhausted):
+        search(cands, placed, 0)
+    return found
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "sequential": sequential,
+    "random-order": random_order,
+    "greedy": greedy,
+    "greedy-early-stop": greedy_early_stop,
+    "greedy-less-recursion": greedy_less_recursion,
+    "propagation": propagation,
+    "dancing-links": dancing_links,
+    "bitmask-singles": bitmask_singles,
+}
