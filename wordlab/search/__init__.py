@@ -9,6 +9,7 @@ from wordlab.search.strategies import (
     beam,
     beam_stack,
     breadth_first,
+    budgeted,
     collect,
     depth_first,
     greedy,
@@ -20,5 +21,5 @@ from wordlab.search.strategies import (
 __all__ = [
     "Budget", "BudgetExhausted", "Found", "Probe", "started",
     "STRATEGIES", "SearchProblem", "SearchResult", "astar", "beam", "beam_stack", "breadth_first",
-    "collect", "depth_first", "greedy", "iter_solutions", "pick", "search",
+    "budgeted", "collect", "depth_first", "greedy", "iter_solutions", "pick", "search",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any, Callable, Hashable, Iterable, Iterator
@@ -356,14 +357,32 @@ def iter_solutions(problem: SearchProblem, strategy: str = "beam-stack", *, prob
             budget.close()
 
 
-def collect(goals: Iterator[tuple[Any, float, Any]], probe: Probe | None, budget: Budget | None, *,
-            first_only: bool = False, proves_optimum: bool = False) -> SearchResult:
-    """Drain a strategy's generator into a SearchResult, honouring the budget."""
+@contextmanager
+def budgeted(budget: Budget | None) -> Iterator[SearchResult]:
+    """Run a search under `budget`: yields a `SearchResult` to fill in. When the block finishes,
+    `exhausted` is set; when the budget runs out, `stopped` says why; the progress bar is closed.
+
+        with budgeted(budget) as result:
+            result.solutions = my_search(...)   # may raise BudgetExhausted via budget.tick()
+    """
     result = SearchResult()
-    clock = probe or Probe()
     if budget:
         budget.start()
     try:
+        yield result
+        result.exhausted = True
+    except BudgetExhausted as stop:
+        result.stopped = str(stop)
+    finally:
+        if budget:
+            budget.close()
+
+
+def collect(goals: Iterator[tuple[Any, float, Any]], probe: Probe | None, budget: Budget | None, *,
+            first_only: bool = False, proves_optimum: bool = False) -> SearchResult:
+    """Drain a strategy's generator into a SearchResult, honouring the budget."""
+    clock = probe or Probe()
+    with budgeted(budget) as result:
         for state, cost, link in goals:
             found = Found(state, cost, clock.elapsed, clock.nodes, path(link))
             result.solutions.append(found)
@@ -371,15 +390,8 @@ def collect(goals: Iterator[tuple[Any, float, Any]], probe: Probe | None, budget
                 probe.solutions.append(found)
             if first_only:
                 break
-        else:
-            result.exhausted = True
-        if first_only and result.solutions and proves_optimum:
-            result.exhausted = True
-    except BudgetExhausted as stop:
-        result.stopped = str(stop)
-    finally:
-        if budget:
-            budget.close()
+    if first_only and result.solutions:
+        result.exhausted = proves_optimum  # stopping at the first goal finishes the search only for A*
     return result
 
 
