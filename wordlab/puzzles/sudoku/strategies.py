@@ -418,17 +418,19 @@ def _singles_tables(g: Geometry):
     return peers, units, units_of
 
 
-def _settle(cands: list[int], placed: list[int], queue: list[int], tables, full: int) -> bool:
+def _settle(cands: list[int], open_digits: list[int], queue: list[int], tables, full: int) -> bool:
     """Propagate to a fixed point: a solved cell's digit leaves its peers (naked singles), a digit with one
-    place in a unit goes there (hidden singles). `placed[u]` holds the digits solved in unit u, so finished
-    units and solved digits cost nothing. False on a contradiction."""
+    place in a unit goes there (hidden singles). `open_digits[u]` holds the digits not yet solved in unit
+    u, so finished units and solved digits cost nothing. False on a contradiction."""
     peers, units, units_of = tables
+    six = 6 * full  # adding 6 to a field: 6 means no place, 7 one place, 8 or more (bit 3) several
     while True:
         while queue:
             cell = queue.pop()
             bit = cands[cell]
+            unsolved = ~bit
             for u in units_of[cell]:
-                placed[u] |= bit
+                open_digits[u] &= unsolved
             cells, masks_of = peers[cell]
             for p in compress(cells, map(bit.__and__, masks_of(cands))):
                 m = cands[p] ^ bit
@@ -438,14 +440,14 @@ def _settle(cands: list[int], placed: list[int], queue: list[int], tables, full:
                 if not m & (m - 1):
                     queue.append(p)
         for u, unit, masks_of in units:
-            done = placed[u]
-            if done == full:
+            wanted = open_digits[u]
+            if not wanted:
                 continue
-            counts = sum(masks_of(cands))
-            above_one = (counts >> 1 | counts >> 2 | counts >> 3) & full
-            if (counts | above_one) & full != full:
+            places = sum(masks_of(cands)) + six
+            several = places >> 3
+            if (places | several) & full != full:
                 return False
-            only = counts & full & ~above_one & ~done
+            only = places & ~several & wanted
             if only:
                 for c in unit:
                     x = cands[c] & only
@@ -469,14 +471,14 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
     cells = range(g.cells)
     found: list[Grid] = []
     cands = [full] * g.cells
-    placed = [0] * len(g.units)
+    open_digits = [full] * len(g.units)
     givens = [cell for cell, d in enumerate(puzzle.cells) if d]
     for cell in givens:
         cands[cell] = 1 << 4 * puzzle.cells[cell]
-    if not _settle(cands, placed, givens, tables, full):
+    if not _settle(cands, open_digits, givens, tables, full):
         return found
 
-    def search(cands: list[int], placed: list[int], depth: int) -> bool:
+    def search(cands: list[int], open_digits: list[int], depth: int) -> bool:
         if probe:
             probe.call(depth)
         if budget:
@@ -495,18 +497,18 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
         while mask:
             bit = mask & -mask
             mask ^= bit
-            child, child_placed = cands[:], placed[:]
+            child, child_open = cands[:], open_digits[:]
             child[best] = bit
             if probe:
                 probe.node(depth + 1, f"{g.name(best)}={bit.bit_length() >> 2}")
-            if _settle(child, child_placed, [best], tables, full) and search(child, child_placed, depth + 1):
+            if _settle(child, child_open, [best], tables, full) and search(child, child_open, depth + 1):
                 return True
         return False
 
     if probe:
         probe.node(0, "start")
     with suppress(BudgetExhausted):
-        search(cands, placed, 0)
+        search(cands, open_digits, 0)
     return found
 
 
