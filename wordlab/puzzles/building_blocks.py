@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from wordlab.errors import WordlabError
-from wordlab.search.probe import Budget, BudgetExhausted, Probe, started
+from wordlab.search.probe import Budget, Probe
+from wordlab.search.strategies import budgeted
 from wordlab.words import DEFAULT, WordList, as_wordlist
 
 BLANK = "."
@@ -319,11 +320,10 @@ def _answer(puzzle: Puzzle, candidates: list[list[Candidate]], search: Iterator[
             budget: Budget | None) -> Answer:
     """Run `search` to the end (or the budget), then explain an empty result."""
     answer = Answer(puzzle, candidates)
-    try:
+    with budgeted(budget) as run:
         for solution in search:
             answer.solutions.append(solution)
-    except BudgetExhausted:
-        answer.stopped = budget.stopped if budget else "budget exhausted"
+    answer.stopped = run.stopped
     if not answer.solutions and not answer.stopped:
         answer.why = explain(puzzle, candidates)
     return answer
@@ -386,7 +386,6 @@ def regex_scan(puzzle: Puzzle, lexicon: Lexicon, probe: Probe | None = None,
     """The write-up's solver: a regex per pattern over the whole list, then commit patterns with exactly
     one candidate (generate-and-test for the rest). Cost: patterns × list size regex matches, then the
     product of the remaining candidate counts."""
-    budget = started(budget)
     candidates = regex_candidates(puzzle, lexicon.words.words)
     return _answer(puzzle, candidates, _singles_then_product(candidates, probe, budget), budget)
 
@@ -429,7 +428,6 @@ def backtracking(puzzle: Puzzle, lexicon: Lexicon, probe: Probe | None = None,
     """Candidates from the chunk index (one dict lookup per pattern), then depth-first search on the
     most constrained pattern with forward checking on blocks. Cost: a few index entries per pattern,
     then at most the product of candidate counts, usually one path."""
-    budget = started(budget)
     candidates = lexicon.index(puzzle.length, puzzle.size).candidates(puzzle)
     if probe:
         probe.node(0, "start")
@@ -503,7 +501,6 @@ def exact_cover(puzzle: Puzzle, lexicon: Lexicon, probe: Probe | None = None,
     """Candidates from the chunk index as an exact-cover matrix (patterns exactly once, blocks at most
     once) solved by Algorithm X with dictionary-of-sets links. Cost: like backtracking, with covering and
     uncovering in place of copying candidate lists."""
-    budget = started(budget)
     candidates = lexicon.index(puzzle.length, puzzle.size).candidates(puzzle)
     X, Y = cover_matrix(puzzle, candidates)
     if probe:

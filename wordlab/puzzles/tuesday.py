@@ -29,8 +29,8 @@ import numpy as np
 
 from wordlab.errors import UnknownName, WordlabError
 from wordlab.puzzles import Report
-from wordlab.search.probe import Budget, BudgetExhausted, Probe, started
-from wordlab.search.strategies import pick
+from wordlab.search.probe import Budget, Probe
+from wordlab.search.strategies import budgeted, pick
 
 # -- vocabulary: children, families, conditions -------------------------------------------------------
 
@@ -215,11 +215,10 @@ class Tally:
 def sample_pure_python(exp: Experiment, probe: Probe | None = None, budget: Budget | None = None) -> Tally:
     """Draw one family at a time with `random.Random` and test it; cost: one Python loop step
     (two random draws, one predicate call) per family, accepted or not."""
-    budget = started(budget)
     rng = random.Random(exp.seed)
     draw, holds, children = rng.random, exp.condition.holds, CHILDREN
     drawn = accepted = boys = 0
-    try:
+    with budgeted(budget):
         for _ in range(exp.samples):
             if budget:
                 budget.tick()
@@ -230,8 +229,6 @@ def sample_pure_python(exp: Experiment, probe: Probe | None = None, budget: Budg
             if holds(elder, younger):
                 accepted += 1
                 boys += both_boys(elder, younger)
-    except BudgetExhausted:
-        pass
     return _reported(Tally(drawn, accepted, boys), probe)
 
 
@@ -255,17 +252,14 @@ def numpy_batches(exp: Experiment, budget: Budget | None = None) -> Iterator[tup
 def sample_numpy(exp: Experiment, probe: Probe | None = None, budget: Budget | None = None) -> Tally:
     """Draw families in batches of 131,072 as numpy arrays and test the whole batch at once; cost:
     the same arithmetic as pure Python, but one Python step per batch instead of per family."""
-    budget = started(budget)
     drawn = accepted = boys = 0
-    try:
+    with budgeted(budget):
         for kept, two_boys in numpy_batches(exp, budget):
             if probe:
                 probe.call(0)
             drawn += len(kept)
             accepted += int(np.count_nonzero(kept))
             boys += int(np.count_nonzero(two_boys))
-    except BudgetExhausted:
-        pass
     return _reported(Tally(drawn, accepted, boys), probe)
 
 
