@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from wordlab.cli import main
 from wordlab.errors import UnknownName, WordlabError
-from wordlab.lm import default_model
+from wordlab.lm import default_model, normalise, shipped_text
 from wordlab.puzzles import shredded
 from wordlab.puzzles.shredded import (
     STRATEGIES,
@@ -38,39 +38,8 @@ AI_CLASS_LINES = [  # the answer, written out by hand: read this, not a solver's
     "in this year.                         ",
 ]
 
-# Varied prose written for these tests; none of it is in the training text (data/shredded/training).
-PROSE = [
-    "The lighthouse keeper climbed the spiral stairs every evening at dusk to light the lamp. For thirty years "
-    "he had never missed a night, not even during the great storm, when the waves broke over the rocks and the "
-    "whole tower shook. Ships passing the point would sound their horns to greet him, and he always waved back.",
-    "Honey bees communicate the location of flowers through a dance. A returning forager moves in a figure of "
-    "eight on the comb, and the angle of the straight part tells her sisters the direction of the food relative "
-    "to the sun, while the length of the waggle tells them how far they must fly to find it.",
-    "When the committee finally published its report, nobody was surprised to learn that the new bridge would "
-    "cost twice as much as the original estimate and open three years late. The mayor promised an inquiry, the "
-    "newspapers demanded resignations, and the engineers quietly went back to work on the foundations.",
-    "My grandmother kept a notebook of recipes that she had collected from neighbours, cousins and friends over "
-    "half a century. Some pages were stained with butter and flour; others had notes in the margins, such as "
-    "less sugar next time or good for a cold day. We still use it every winter when the family comes home.",
-    "Volcanoes form where molten rock from deep inside the planet finds a way to the surface. Some erupt "
-    "violently, throwing ash high into the atmosphere, while others release slow rivers of lava that creep "
-    "across the landscape for months. The soil they leave behind is often very fertile for farming.",
-    "The museum opened a new exhibition about ancient navigation this spring. Visitors can examine replicas of "
-    "star charts, wooden compasses and a small boat built with traditional methods. Children seem to enjoy the "
-    "interactive display where they can try to steer a ship by the position of the stars at night.",
-    "Learning a musical instrument as an adult requires patience and a willingness to sound terrible for quite "
-    "a while. Most teachers recommend practising a little every day rather than for hours once a week, because "
-    "the fingers and the ear improve slowly through repetition and the habit matters more than the effort.",
-    "The detective examined the footprints near the window and frowned. Whoever had entered the house that "
-    "night had been wearing boots that were two sizes too large, and had walked very carefully around the "
-    "squeaking floorboard in the hall. That suggested someone who knew the building well indeed.",
-    "Coral reefs cover a tiny fraction of the ocean floor but shelter about a quarter of all marine species. "
-    "They are built over thousands of years by colonies of small animals that produce hard skeletons of "
-    "limestone. Rising water temperatures now threaten many reefs, which turn white and die when stressed.",
-    "After the harvest the villagers held a festival that lasted three days. There were races for the children, "
-    "a competition for the largest pumpkin, and music late into the night. On the last evening everyone "
-    "gathered around a bonfire in the field to tell stories and share the food that remained from the feast.",
-]
+# Varied prose written for wordlab, one paragraph a line; none of it is in the training text.
+PROSE = shredded.heldout_prose()
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +69,13 @@ def cut_rows(text: str, width: int, columns: int) -> list[str]:
 
 
 # -- parsing and shredding ---------------------------------------------------------------------------------------
+
+
+def test_heldout_prose_is_not_in_the_training_text():
+    training = shipped_text()
+    assert len(PROSE) == 10
+    for paragraph in PROSE:
+        assert normalise(paragraph)[:60] not in training
 
 
 def test_ai_class_grid_shape():

@@ -111,6 +111,11 @@ def ai_class_grid() -> Grid:
     return parse((DATA / "ai_class.txt").read_text(encoding="utf-8"))
 
 
+def heldout_prose() -> list[str]:
+    """Ten paragraphs of varied prose that are not in the models' training text (for fair trials)."""
+    return (DATA / "heldout.txt").read_text(encoding="utf-8").splitlines()
+
+
 def shred(text: str, seed: int, *, width: int = 2, columns: int = 19) -> Grid:
     """Cut `text` (white space runs made single spaces) into rows of `columns` strips of `width`
     characters, padding the last row with spaces, and shuffle the columns with `seed`."""
@@ -531,9 +536,10 @@ def exact_pairs(grid: Grid, model: TextModel | None = None, *, probe: Probe | No
                 probe.expand(size, len(layer) * n)
             if budget:
                 budget.tick(len(layer) * n)
+            scores = best[layer]
             for j in range(n):
-                open_ = layer[(layer >> j) & 1 == 0]
-                best[open_ | (1 << j), j] = (best[open_] + pairs[:, j]).max(axis=1)
+                free = (layer >> j) & 1 == 0
+                best[layer[free] | (1 << j), j] = (scores[free] + pairs[:, j]).max(axis=1)
     except BudgetExhausted as stop:
         stopped = str(stop)
     finally:
