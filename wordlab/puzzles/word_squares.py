@@ -346,6 +346,7 @@ def _column_nodes(root: LetterNode, rows: Square, size: int) -> list[LetterNode]
 def _fill_symmetric(given: Puzzle, found: Callable[[Square], None], probe: Probe | None,
                     budget: Budget | None) -> None:
     n = given.size
+    last = n - 1
     start = given.start
     columns = _column_nodes(given.words.letter_trie, start, n)
     if columns is None:
@@ -355,7 +356,7 @@ def _fill_symmetric(given: Puzzle, found: Callable[[Square], None], probe: Probe
     offset = len(start)
 
     def row(k: int) -> None:
-        """Fill row k from position k on (its first k letters are column k's prefix)."""
+        """Fill row k: its first k letters are column k's prefix, so start at column k's node."""
         if probe:
             probe.call(k - offset)
             probe.node(k - offset, rows[-1] if rows else "·")
@@ -364,24 +365,44 @@ def _fill_symmetric(given: Puzzle, found: Callable[[Square], None], probe: Probe
             return
         if budget:
             budget.tick()
-        cell(k, k, columns[k], allowed[k])
-
-    def cell(k: int, j: int, node: LetterNode, masks: tuple[int, ...]) -> None:
-        """Choose the letter at (k, j): it must extend the row's node and column j's node."""
-        if j == n:
-            rows.append(node[2])
-            row(k + 1)
-            rows.pop()
-            return
-        column = columns[j]
-        options = node[0] & column[0] & masks[j]
-        children, column_children = node[1], column[1]
+        node, masks = columns[k], allowed[k]
+        options, children = node[0] & masks[k], node[1]
         while options:
             low = options & -options
             options ^= low
             child = children[low]
-            columns[j] = column_children[low] if j > k else child
-            cell(k, j + 1, child, masks)
+            if k == last:
+                rows.append(child[2])
+                row(n)
+                rows.pop()
+            else:
+                after = child[0] & columns[k + 1][0] & masks[k + 1]
+                if after:
+                    cell(k, k + 1, child[1], after, masks)
+
+    def cell(k: int, j: int, children: dict, options: int, masks: tuple[int, ...]) -> None:
+        """Try each letter of `options` at (k, j), j > k: letters that extend both the row (whose next
+        letters are `children`) and column j. Recurse only where the next cell still has options."""
+        column = columns[j]
+        column_children = column[1]
+        if j == last:
+            while options:
+                low = options & -options
+                options ^= low
+                columns[j] = column_children[low]
+                rows.append(children[low][2])
+                row(k + 1)
+                rows.pop()
+        else:
+            next_column, next_masks = columns[j + 1], masks[j + 1]
+            while options:
+                low = options & -options
+                options ^= low
+                child = children[low]
+                after = child[0] & next_column[0] & next_masks
+                if after:
+                    columns[j] = column_children[low]
+                    cell(k, j + 1, child[1], after, masks)
         columns[j] = column
 
     row(offset)
