@@ -46,6 +46,14 @@ def test_anytime_curve_steps_down():
         viz.plot_anytime(probe, x="hours")
 
 
+def test_anytime_curve_for_scores_steps_up():
+    probe = Probe()
+    for score in (3, 2, 5, 4, 9):
+        probe.solution("honeycomb", score)
+    ax = viz.plot_anytime(probe, maximise=True, x="nodes")
+    assert list(ax.get_lines()[0].get_ydata()) == [3, 5, 9]
+
+
 def test_comparison_and_frontier_plots():
     frame = pd.DataFrame({"input": ["a", "a"], "strategy": ["x", "y"], "seconds": [1.0, 0.1], "calls": [10, 1]})
     ax = viz.plot_comparison(frame, "calls")

@@ -57,16 +57,18 @@ def plot_frontier(probes: Probe | Mapping[str, Probe], ax=None, title: str = "Fr
     return ax
 
 
-def plot_anytime(probes: Probe | Mapping[str, Probe], ax=None, x: str = "seconds",
+def plot_anytime(probes: Probe | Mapping[str, Probe], ax=None, x: str = "seconds", maximise: bool = False,
                  title: str = "Best cost found so far", ylabel: str = "best cost"):
-    """The anytime curve: best solution cost against time (`x="seconds"`) or nodes (`x="nodes"`)."""
+    """The anytime curve: best solution cost against time (`x="seconds"`) or nodes (`x="nodes"`);
+    with `maximise=True` the cost is a score and higher is better."""
     if x not in ("seconds", "nodes"):
         raise WordlabError(f"x must be 'seconds' or 'nodes', not {x!r}")
     ax = _axes(ax)
+    sign = -1 if maximise else 1
     for name, probe in _as_mapping(probes).items():
-        points, best = [], float("inf")
+        points, best = [], float("inf") * sign
         for found in probe.solutions:
-            if found.cost is not None and found.cost < best:
+            if found.cost is not None and sign * found.cost < sign * best:
                 best = found.cost
                 points.append((getattr(found, x), best))
         if points:

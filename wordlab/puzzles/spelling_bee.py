@@ -225,14 +225,6 @@ def _improved(probe: Probe | None, comb: Honeycomb, score: int) -> None:
         probe.solution(str(comb), score)
 
 
-def _tally(probe: Probe | None, depth: int, n: int) -> None:
-    """Record `n` calls at `depth` at once (for vectorised code, which has no per-call loop)."""
-    if probe and n:
-        probe.calls += n
-        probe.per_depth[depth] += n
-        probe.max_depth = max(probe.max_depth, depth)
-
-
 def _sampled(combs: list[Honeycomb], sample: int | None) -> list[Honeycomb]:
     """`sample` evenly spaced honeycombs of `combs` (all of them when sample is None)."""
     if sample is not None and sample < 1:
@@ -607,7 +599,8 @@ def vectorised(words: Words, probe: Probe | None = None, budget: Budget | None =
             budget.tick(total)
         except BudgetExhausted:
             return Best(None, 0, 0, total, False, budget.stopped)
-    _tally(probe, 1, total)
+    if probe and total:
+        probe.call(1, total)  # vectorised: every honeycomb at once
     if total == 0:
         return Best(None, 0, 0, 0, True)
     row, column = np.unravel_index(int(np.argmax(scores)), scores.shape)

@@ -5,7 +5,7 @@ so a search run without them pays one falsy test per node and nothing else.
 
 Events a strategy reports (all optional, use the ones that make sense):
 
-- `probe.call(depth)`            one call of a recursive function (the unit the Sudoku write-ups count)
+- `probe.call(depth, n=1)`       `n` calls of a recursive function (the unit the Sudoku write-ups count)
 - `probe.expand(depth, frontier)` a node is expanded; `frontier` is the size of the open list, if any
 - `probe.generate(depth, n)`     `n` successors were generated
 - `probe.prune(depth, n)`        `n` nodes were cut off (by a bound, a beam, a constraint)
@@ -73,9 +73,9 @@ class Probe:
         return self.expansions or self.calls
 
     # -- events ----------------------------------------------------------------------------------
-    def call(self, depth: int = 0) -> None:
-        self.calls += 1
-        self.per_depth[depth] += 1
+    def call(self, depth: int = 0, n: int = 1) -> None:
+        self.calls += n
+        self.per_depth[depth] += n
         if depth > self.max_depth:
             self.max_depth = depth
 
