@@ -29,8 +29,8 @@ import numpy as np
 
 from wordlab.errors import WordlabError
 from wordlab.puzzles import Report
-from wordlab.search.probe import Budget, BudgetExhausted, Probe
-from wordlab.search.strategies import pick
+from wordlab.search.probe import Budget, Probe
+from wordlab.search.strategies import budgeted, pick
 from wordlab.structures import ALPHABET, is_subset, letters, letterset, subsets
 from wordlab.words import DEFAULT, SOURCES, WordList, as_wordlist, best_available, load
 
@@ -238,9 +238,7 @@ def _best_of(combs: list[Honeycomb], score: Callable[[Honeycomb], int], total: i
              probe: Probe | None, budget: Budget | None) -> Best:
     """Score each honeycomb in turn, keeping the best (first wins ties); honours probe and budget."""
     best, best_score, scored = None, -1, 0
-    if budget:
-        budget.start()
-    try:
+    with budgeted(budget) as run:
         for comb in combs:
             if budget:
                 budget.tick()
@@ -251,9 +249,7 @@ def _best_of(combs: list[Honeycomb], score: Callable[[Honeycomb], int], total: i
             if value > best_score:
                 best, best_score = comb, value
                 _improved(probe, comb, value)
-    except BudgetExhausted:
-        pass
-    stopped = budget.stopped if budget else None
+    stopped = run.stopped
     return Best(best, max(best_score, 0), scored, total, scored == total and stopped is None, stopped)
 
 
@@ -451,9 +447,7 @@ def branch_and_bound(words: Words, probe: Probe | None = None, budget: Budget | 
     if order == "bound":
         bounded.sort(key=lambda bp: (-bp[0], bp[1]))
     best, best_score, scored, visited = None, at_least - 1, 0, 0
-    if budget:
-        budget.start()
-    try:
+    with budgeted(budget) as run:
         for bound, pangram in bounded:
             if bound <= best_score:
                 if order == "bound":
@@ -473,9 +467,7 @@ def branch_and_bound(words: Words, probe: Probe | None = None, budget: Budget | 
                 if value > best_score:
                     best, best_score = comb, value
                     _improved(probe, comb, value)
-    except BudgetExhausted:
-        pass
-    stopped = budget.stopped if budget else None
+    stopped = run.stopped
     if probe and stopped is None:
         probe.prune(0, len(bounded) - visited)
     return Best(best, best_score if best else 0, scored, len(pangrams) * rules.size, stopped is None, stopped)
@@ -593,12 +585,11 @@ def vectorised(words: Words, probe: Probe | None = None, budget: Budget | None =
     keys, points = _vector_table(words, rules)
     pangrams, bits, scores = _score_matrix(keys, points, rules.size)
     total = scores.size
-    if budget:
-        budget.start()
-        try:
+    with budgeted(budget) as run:
+        if budget:
             budget.tick(total)
-        except BudgetExhausted:
-            return Best(None, 0, 0, total, False, budget.stopped)
+    if run.stopped:
+        return Best(None, 0, 0, total, False, run.stopped)
     if probe and total:
         probe.call(1, total)  # vectorised: every honeycomb at once
     if total == 0:
