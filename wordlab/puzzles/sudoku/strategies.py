@@ -113,7 +113,7 @@ def random_order(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | No
 # -- 3.-5. greedy: the blank with the fewest options first ---------------------------------------------------
 
 
-class _Board:
+class Board:
     """A grid being filled, with the masks of digits used per row, column and box (mutate and undo)."""
 
     def __init__(self, puzzle: Sudoku):
@@ -175,7 +175,7 @@ def _greedy_search(puzzle: Sudoku, probe: Probe | None, budget: Budget | None, l
                    choose: str, forced_in_loop: bool) -> list[Grid]:
     """Backtracking on the blank `choose` picks; with `forced_in_loop`, single-option blanks are filled
     in a loop inside the call (undone on failure) instead of by a recursive call."""
-    board = _Board(puzzle)
+    board = Board(puzzle)
     pick = getattr(board, choose)
     name = board.g.name
     found: list[Grid] = []
