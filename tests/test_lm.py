@@ -198,3 +198,16 @@ def test_brown_corpus_trains_a_model():
     text = nltk_text("brown")
     assert len(text) > 1_000_000 and " the " in text
     assert train_word_model("nltk:brown").logprob("the") > train_word_model("nltk:brown").logprob("cat")
+
+
+def test_nltk_corpus_text_is_detokenised(monkeypatch):
+    """The NLTK path, exercised offline with a stand-in corpus reader."""
+    import nltk
+
+    class FakeReader:
+        def sents(self):
+            return [["The", "cat", "sat", ",", "then", "``", "ran", "''", "."], ["It", "'s", "late", "!"]]
+
+    monkeypatch.setattr(nltk.data, "find", lambda name: name)
+    monkeypatch.setattr(nltk.corpus, "brown", FakeReader())
+    assert nltk_text("brown") == 'the cat sat, then "ran". it\'s late!'

@@ -61,7 +61,8 @@ def nltk_text(corpus: str) -> str:
     except (ImportError, AttributeError):
         raise SourceUnavailable(f"NLTK has no corpus reader called {corpus!r}") from None
     text = " ".join(" ".join(sentence) for sentence in reader.sents())
-    text = re.sub(r" ([,.;:!?')])", r"\1", text.replace("``", '"').replace("''", '"'))
+    text = text.replace("`` ", '"').replace(" ''", '"')
+    text = re.sub(r" ([,.;:!?')])", r"\1", text)
     return normalise(text)
 
 

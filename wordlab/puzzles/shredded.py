@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 from wordlab.errors import WordlabError
 from wordlab.lm import PAD, TextModel, default_model
 from wordlab.puzzles import Report
-from wordlab.search import Budget, BudgetExhausted, Probe, SearchProblem, beam, greedy, started
+from wordlab.search import Budget, Probe, SearchProblem, beam, budgeted, greedy, pick
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "shredded"
 AI_CLASS_ANSWER_START = "Claude Shannon founded information theory"
@@ -239,8 +239,9 @@ class Reading:
 class Solution:
     """An order of the columns, the text it reads, its score, and how the search got there.
 
-    `history` is the score after each step of the strategy (moves for best-first, layers for beam,
-    links for greedy-chain, the final order for exact); `steps` is len(history) - 1."""
+    `history` follows the strategy step by step: the score of each order along best-first's path, the
+    score of the beam's prefix of each length, the total gain of greedy-chain's links as each is made,
+    and exact's one pairwise optimum; `steps` is len(history) - 1 (moves, columns placed, links)."""
 
     order: Order
     text: str
@@ -382,10 +383,8 @@ def greedy_chain(grid: Grid, model: TextModel | None = None, *, probe: Probe | N
     after: dict[int, int] = {}
     before: dict[int, int] = {}
     head = list(range(n))  # head[c]: the first column of the chain that c ends (valid for chain ends)
-    history: list[float] = []
-    stopped = None
-    budget = started(budget)
-    try:
+    history = [0.0]  # the total gain of the links made so far
+    with budgeted(budget) as run:
         for gain, i, j in links:
             if budget:
                 budget.tick()
@@ -396,18 +395,12 @@ def greedy_chain(grid: Grid, model: TextModel | None = None, *, probe: Probe | N
                     probe.prune(len(after))
                 continue
             after[i], before[j] = j, i
-            tail = _chain_end(after, j)
-            head[tail] = head[i]
-            history.append(sum(history[-1:]) + gain)
+            head[_chain_end(after, j)] = head[i]
+            history.append(history[-1] + gain)
             if len(after) == n - 1:
                 break
-    except BudgetExhausted as stop:
-        stopped = str(stop)
-    finally:
-        if budget:
-            budget.close()
     order = best_rotation(reading, _chains_in_order(n, after, before))
-    return _solution(grid, reading, order, "greedy-chain", history, stopped)
+    return _solution(grid, reading, order, "greedy-chain", history, run.stopped)
 
 
 def best_rotation(reading: Reading, order: Order) -> Order:
@@ -481,7 +474,7 @@ class PrefixProblem(SearchProblem):
 
 
 def beam_search(grid: Grid, model: TextModel | None = None, *, probe: Probe | None = None,
-                budget: Budget | None = None, width: int = 100) -> Solution:
+                budget: Budget | None = None, width: int = 50) -> Solution:
     """Build orders left to right, keeping the `width` most probable prefixes after each column
     (each scored with full n-gram context), then rank the complete orders by the full model and
     start the best at its best rotation (the first columns were read without the row above).
@@ -527,9 +520,7 @@ def exact_pairs(grid: Grid, model: TextModel | None = None, *, probe: Probe | No
     sizes = np.zeros(1 << n, dtype=np.int64)
     for bit in range(n):
         sizes += (masks >> bit) & 1
-    budget = started(budget)
-    stopped = None
-    try:
+    with budgeted(budget) as run:
         for size in range(1, n):
             layer = masks[sizes == size]
             if probe:
@@ -540,13 +531,8 @@ def exact_pairs(grid: Grid, model: TextModel | None = None, *, probe: Probe | No
             for j in range(n):
                 free = (layer >> j) & 1 == 0
                 best[layer[free] | (1 << j), j] = (scores[free] + pairs[:, j]).max(axis=1)
-    except BudgetExhausted as stop:
-        stopped = str(stop)
-    finally:
-        if budget:
-            budget.close()
-    if stopped:
-        return _solution(grid, reading, tuple(range(n)), "exact", [], stopped)
+    if run.stopped:
+        return _solution(grid, reading, tuple(range(n)), "exact", [], run.stopped)
     path = _walk_back(best, pairs, n)
     history = [pairwise_score(reading, path)]
     return _solution(grid, reading, best_rotation(reading, path), "exact", history, None)
@@ -587,8 +573,6 @@ DEFAULT_STRATEGY = "beam"
 def solve(grid: Grid | str, strategy: str = DEFAULT_STRATEGY, model: TextModel | None = None, *,
           probe: Probe | None = None, budget: Budget | None = None, **options) -> Solution:
     """Reorder the columns of `grid` (a Grid or its `|ab|cd|` text) with the named strategy."""
-    from wordlab.search import pick
-
     chosen = pick(STRATEGIES, strategy)
     grid = parse(grid) if isinstance(grid, str) else grid
     return chosen(grid, model, probe=probe, budget=budget, **options)
@@ -606,7 +590,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                         help="training text: default (shipped+wordfreq), shipped, wordfreq, nltk:brown, a file, a+b")
     parser.add_argument("--order", type=int, default=6, help="character n-gram order (default 6)")
     parser.add_argument("--word-weight", type=float, default=1.0, help="weight of the word unigram model (default 1)")
-    parser.add_argument("--beam-width", type=int, default=100, help="beam width for the beam strategy (default 100)")
+    parser.add_argument("--beam-width", type=int, default=50, help="beam width for the beam strategy (default 50)")
     if command == "solve":
         add_strategy_option(parser, STRATEGIES, default=DEFAULT_STRATEGY)
         add_budget_options(parser)
