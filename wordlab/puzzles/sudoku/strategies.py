@@ -410,39 +410,49 @@ def _nibble(mask: int) -> int:
 
 @cache
 def _singles_tables(g: Geometry):
-    """(peers, getter of the peers' masks) per cell; (index, cells, getter of the cells' masks) per unit;
-    the unit indexes of each cell."""
+    """(peers, getter of the peers' masks) per cell; (cells, getter of the cells' masks) per unit; the unit
+    indexes (row, column, box) of each cell, and the same as a set of unit bits."""
     peers = tuple((p, itemgetter(*p)) for p in g.peers)
-    units = tuple((i, u, itemgetter(*u)) for i, u in enumerate(g.units))
+    units = tuple((u, itemgetter(*u)) for u in g.units)
     units_of = tuple(tuple(i for i, u in enumerate(g.units) if cell in u) for cell in range(g.cells))
-    return peers, units, units_of
+    unit_bits = tuple(sum(1 << i for i in units_of[cell]) for cell in range(g.cells))
+    return peers, units, units_of, unit_bits
 
 
-def _settle(cands: list[int], open_digits: list[int], queue: list[int], tables, full: int) -> bool:
+def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched: int, tables, full: int) -> bool:
     """Propagate to a fixed point: a solved cell's digit leaves its peers (naked singles), a digit with one
-    place in a unit goes there (hidden singles). `open_digits[u]` holds the digits not yet solved in unit
-    u, so finished units and solved digits cost nothing. False on a contradiction."""
-    peers, units, units_of = tables
+    place in a unit goes there (hidden singles). Only units that lost a candidate (the bits of `touched`)
+    are scanned for hidden singles, and `open_digits[u]` holds the digits not yet solved in unit u, so
+    finished units and solved digits cost nothing. False on a contradiction."""
+    peers, units, units_of, unit_bits = tables
     six = 6 * full  # adding 6 to a field: 6 means no place, 7 one place, 8 or more (bit 3) several
     while True:
         while queue:
             cell = queue.pop()
             bit = cands[cell]
             unsolved = ~bit
-            for u in units_of[cell]:
-                open_digits[u] &= unsolved
+            row, col, box = units_of[cell]
+            open_digits[row] &= unsolved
+            open_digits[col] &= unsolved
+            open_digits[box] &= unsolved
             cells, masks_of = peers[cell]
             for p in compress(cells, map(bit.__and__, masks_of(cands))):
                 m = cands[p] ^ bit
                 if not m:
                     return False
                 cands[p] = m
+                touched |= unit_bits[p]
                 if not m & (m - 1):
                     queue.append(p)
-        for u, unit, masks_of in units:
+        scan, touched = touched, 0
+        while scan:
+            low = scan & -scan
+            scan ^= low
+            u = low.bit_length() - 1
             wanted = open_digits[u]
             if not wanted:
                 continue
+            unit, masks_of = units[u]
             places = sum(masks_of(cands)) + six
             several = places >> 3
             if (places | several) & full != full:
@@ -455,6 +465,7 @@ def _settle(cands: list[int], open_digits: list[int], queue: list[int], tables, 
                         if x & (x - 1):
                             return False
                         cands[c] = x
+                        touched |= unit_bits[c]
                         queue.append(c)
         if not queue:
             return True
@@ -469,13 +480,15 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
     tables = _singles_tables(g)
     full = _nibble(g.full)
     cells = range(g.cells)
+    peers_of = [masks_of for _, masks_of in tables[0]]
+    unit_bits = tables[3]
     found: list[Grid] = []
     cands = [full] * g.cells
     open_digits = [full] * len(g.units)
     givens = [cell for cell, d in enumerate(puzzle.cells) if d]
     for cell in givens:
         cands[cell] = 1 << 4 * puzzle.cells[cell]
-    if not _settle(cands, open_digits, givens, tables, full):
+    if not _settle(cands, open_digits, givens, (1 << len(g.units)) - 1, tables, full):
         return found
 
     def search(cands: list[int], open_digits: list[int], depth: int) -> bool:
@@ -483,16 +496,13 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
             probe.call(depth)
         if budget:
             budget.tick()
-        best, fewest = -1, 99
-        for cell in cells:
-            k = cands[cell].bit_count()
-            if 1 < k < fewest:
-                best, fewest = cell, k
-                if k == 2:
-                    break
-        if best < 0:
+        sizes = list(map(int.bit_count, cands))
+        fewest = 2 if 2 in sizes else min((k for k in sizes if k > 1), default=1)
+        if fewest == 1:
             found.append(tuple(m.bit_length() >> 2 for m in cands))
             return len(found) >= limit
+        unsolved = [k > 1 for k in sizes]
+        best = max(compress(cells, map(fewest.__eq__, sizes)), key=lambda cell: sum(peers_of[cell](unsolved)))
         mask = cands[best]
         while mask:
             bit = mask & -mask
@@ -501,7 +511,7 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
             child[best] = bit
             if probe:
                 probe.node(depth + 1, f"{g.name(best)}={bit.bit_length() >> 2}")
-            if _settle(child, child_open, [best], tables, full) and search(child, child_open, depth + 1):
+            if _settle(child, child_open, [best], unit_bits[best], tables, full) and search(child, child_open, depth + 1):
                 return True
         return False
 
