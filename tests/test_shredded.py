@@ -253,6 +253,14 @@ def test_generated_grids_from_unseen_prose_are_recovered(strategy, at_least, mod
     assert recovered >= at_least
 
 
+@pytest.mark.parametrize("width, columns, seed", [(1, 20, 7), (3, 12, 8), (4, 8, 9)])
+def test_other_strip_widths_and_counts(width, columns, seed, model):
+    text = PROSE[seed]
+    grid = shred(text, seed, width=width, columns=columns)
+    found = solve(grid, "beam", model)
+    assert reads_as(grid, found.order, cut_rows(unshredded(text, width=width, columns=columns), width, columns))
+
+
 # -- budgets, probes, names ------------------------------------------------------------------------------------------
 
 
