@@ -51,6 +51,9 @@ class Palindromes:
     backward: Trie
     centres: dict[int, tuple[tuple[int, int, str], ...]]
     rarity: dict[str, int]
+    reach: dict[int, int]
+    carriers: tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]]]
+    covers: tuple["Cover", "Cover"]
 
     @property
     def lower_bound(self) -> int:
@@ -79,7 +82,94 @@ def index(words, alphabet: str = ALPHABET) -> Palindromes:
         for c in word:
             counts[c] += 1
     rarity = {c: rank for rank, c in enumerate(sorted(ALPHABET, key=lambda c: (counts[c], c)))}
-    return Palindromes(wordlist, letterset(alphabet), forward, backward, centres, rarity)
+    reach: dict[int, int] = {}
+    _add_reach(forward.root, reach)
+    _add_reach(backward.root, reach)
+    carriers = (_carriers(wordlist.words), _carriers([w[::-1] for w in wordlist.words]))
+    covers = (Cover(wordlist.words), Cover([w[::-1] for w in wordlist.words]))
+    return Palindromes(wordlist, letterset(alphabet), forward, backward, centres, rarity, reach, carriers, covers)
+
+
+def _add_reach(root: dict, reach: dict) -> None:
+    """For every trie node, the letters on the paths below it (what finishing its word can add)."""
+    order, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(child for c, child in node.items() if c != END)
+    for node in reversed(order):  # children before parents
+        mask = 0
+        for c, child in node.items():
+            if c != END:
+                mask |= reach[id(child)] | 1 << (ord(c) - 97)
+        reach[id(node)] = mask
+
+
+def _carriers(words) -> list[list[tuple[int, int]]]:
+    """Per letter, the cheapest ways a whole word can bring it in: (letter set, waste), where a word's
+    waste is its length less its distinct letters less half its longest palindromic tail (which a word
+    ending at the centre gets back). Only letter sets not dominated by a subset of no more waste are kept."""
+    best: dict[int, int] = {}
+    for word in words:
+        tail = max(i for i in range(len(word) + 1) if word[len(word) - i:] == word[len(word) - i:][::-1])
+        mask = letterset(word)
+        waste = len(word) - tail // 2 - mask.bit_count()
+        if waste < best.get(mask, math.inf):
+            best[mask] = waste
+    kept: list[list[tuple[int, int]]] = [[] for _ in ALPHABET]
+    for mask, waste in sorted(best.items(), key=lambda item: (item[0].bit_count(), item[1])):
+        for i in range(26):
+            if mask >> i & 1 and not any(m & mask == m and w <= waste for m, w in kept[i]):
+                kept[i].append((mask, waste))
+    return kept
+
+
+def unreachable(carriers: list[list[tuple[int, int]]], letters_: int, missing: int, slack: int) -> bool:
+    """Is some letter of `letters_` in no whole word that adds at most `slack` repeated letters?
+    A word adds its waste plus its letters that are not missing any more."""
+    present = ~missing
+    for i in range(26):
+        if letters_ >> i & 1 and not any(w + (m & present).bit_count() <= slack for m, w in carriers[i]):
+            return True
+    return False
+
+
+class Cover:
+    """Can whole words bring in a set of letters within a slack of repeated letters? A small exact
+    search (rarest letter first, each word that contains it), memoised per question.
+
+    A word adds its waste plus its letters already present; words chosen together share nothing
+    for free, so the answer is a true bound: if no choice fits, no palindrome does."""
+
+    def __init__(self, words):
+        best: dict[int, int] = {}
+        for word in words:
+            tail = max(i for i in range(len(word) + 1) if word[len(word) - i:] == word[len(word) - i:][::-1])
+            mask = letterset(word)
+            best[mask] = min(best.get(mask, math.inf), len(word) - tail // 2 - mask.bit_count())
+        self.by_letter = [sorted(((w, m) for m, w in best.items() if m >> i & 1), key=lambda x: x[0])
+                          for i in range(26)]
+        self.memo: dict[tuple[int, int, int], bool] = {}
+
+    def fits(self, need: int, missing: int, slack: int, order: list[int]) -> bool:
+        if not need:
+            return True
+        key = (need, missing, slack)
+        answer = self.memo.get(key)
+        if answer is None:
+            i = next(i for i in order if need >> i & 1)
+            present = ~missing
+            answer = False
+            for waste, mask in self.by_letter[i]:
+                if waste > slack:
+                    break
+                cost = waste + (mask & present).bit_count()
+                if cost <= slack and self.fits(need & ~mask, missing & ~mask, slack - cost, order):
+                    answer = True
+                    break
+            if len(self.memo) < MEMO_CAPACITY:
+                self.memo[key] = answer
+        return answer
 
 
 def _checked_words(words) -> list[str]:
@@ -245,15 +335,25 @@ def _finished(state: Half, side: str, fresh: int, tail: str) -> Half:
 
 # -- the fast letter-level depth-first search ----------------------------------------------------------
 
+MEMO_CAPACITY = 4_000_000  # transposition-table entries (about 1 GB at most); beyond it, no new entries
+
 
 def first_within(puzzle: Palindromes, limit: int, probe: Probe | None = None,
-                 budget: Budget | None = None) -> Half | None:
+                 budget: Budget | None = None, failed: dict | None = None) -> Half | None:
     """The first finished state of at most `limit` letters in depth-first order (new letters first,
     rarest first), or None after an exhaustive search proving there is none. Mutates and undoes one
-    path (`q` and the word starts) rather than copying states. Raises BudgetExhausted."""
+    path (`q` and the word starts) rather than copying states. Raises BudgetExhausted.
+
+    `failed` (shared between calls on the same puzzle) remembers, per (left node, right node, letters
+    covered), the most letters a search from there was allowed and failed with: a transposition table."""
     p, q, left, right = puzzle, [], [0], [0]
+    failed = {} if failed is None else failed
+    capacity = MEMO_CAPACITY
     required, froot, rroot = puzzle.required, puzzle.forward.root, puzzle.backward.root
     ranked = [(c, 1 << (ord(c) - 97)) for c in sorted(ALPHABET, key=puzzle.rarity.__getitem__)]
+    reach, (fcarriers, rcarriers) = puzzle.reach, puzzle.carriers
+    ffits, rfits = puzzle.covers[0].fits, puzzle.covers[1].fits
+    order = [ord(c) - 97 for c in sorted(ALPHABET, key=puzzle.rarity.__getitem__)]
 
     def visit(fnode: dict, rnode: dict, k: int, covered: int) -> Half | None:
         if budget:
@@ -263,6 +363,20 @@ def first_within(puzzle: Palindromes, limit: int, probe: Probe | None = None,
         for side, fresh, tail in _finishes(p, fnode, rnode, k, covered):
             if 2 * k + len(tail) <= limit:
                 return _finished(Half("".join(q), tuple(left), tuple(right), covered), side, fresh, tail)
+        missing = required & ~covered
+        if missing:  # the walk that finishes spells every later letter: can it reach each missing one?
+            slack = (limit - 2 * k - 2 * missing.bit_count() + 1) // 2
+            fneed, rneed = missing & ~reach[id(fnode)], missing & ~reach[id(rnode)]
+            if ((unreachable(fcarriers, fneed, missing, slack) or not ffits(fneed, missing, slack, order))
+                    and (unreachable(rcarriers, rneed, missing, slack) or not rfits(rneed, missing, slack, order))):
+                if probe:
+                    probe.prune(k)
+                return None
+        key, allowed = (id(fnode), id(rnode), covered), limit - 2 * k
+        if failed.get(key, -1) >= allowed:
+            if probe:
+                probe.prune(k)
+            return None
         fchoices = ((fnode, False), (froot, True)) if k and END in fnode else ((fnode, False),)
         rchoices = ((rnode, False), (rroot, True)) if k and END in rnode else ((rnode, False),)
         for fresh_letters in (True, False):
@@ -294,6 +408,8 @@ def first_within(puzzle: Palindromes, limit: int, probe: Probe | None = None,
                             right.pop()
                         if found:
                             return found
+        if len(failed) < capacity or key in failed:
+            failed[key] = allowed
         return None
 
     return visit(froot, rroot, 0, 0)
@@ -360,8 +476,9 @@ def _stream_generic(run: Run, strategy: str, **options) -> Iterator[Found]:
 
 def _stream_deepening(run: Run) -> Iterator[Found]:
     """Exhaustive depth-first search for each length from the lower bound up; the first hit is optimal."""
+    failed: dict = {}
     for limit in range(run.puzzle.lower_bound, run.max_length + 1):
-        state = first_within(run.puzzle, limit, run.probe, run.budget)
+        state = first_within(run.puzzle, limit, run.probe, run.budget, failed)
         if state is not None:
             run.proved = limit
             yield run.found(state)
@@ -370,15 +487,24 @@ def _stream_deepening(run: Run) -> Iterator[Found]:
 
 
 def _stream_bound(run: Run) -> Iterator[Found]:
-    """Depth-first search under a bound that drops below each solution found, until none is left."""
-    limit = run.max_length
-    while limit >= run.puzzle.lower_bound:
-        state = first_within(run.puzzle, limit, run.probe, run.budget)
-        if state is None:
+    """Probe limits a little above the lower bound, doubling the step until one holds a solution;
+    then search under a bound one letter below each solution found, until none is left."""
+    floor, step, failed = run.puzzle.lower_bound, 2, {}
+    limit = min(floor + step, run.max_length)
+    while True:
+        state = first_within(run.puzzle, limit, run.probe, run.budget, failed)
+        if state is not None:
             break
+        run.proved = limit + 1
+        if limit >= run.max_length:
+            return
+        step *= 2
+        limit = min(floor + step, run.max_length)
+    while state is not None:
         found = run.found(state)
         yield found
         limit = found.cost - 1
+        state = first_within(run.puzzle, limit, run.probe, run.budget, failed) if limit >= floor else None
     run.proved = limit + 1
 
 
@@ -433,8 +559,9 @@ def iterative_deepening(puzzle, *, max_length: int | None = None, probe: Probe |
 
 def branch_and_bound(puzzle, *, max_length: int | None = None, probe: Probe | None = None,
                      budget: Budget | None = None) -> PalindromeResult:
-    """Depth-first search (new rare letters first) under a bound that tightens to one letter below each
-    solution; the final exhaustive pass proves the last one optimal. Memory O(length)."""
+    """Depth-first search (new rare letters first) under limits that step up from the lower bound by
+    2, 4, 8, ... until one holds a solution, then tighten to one letter below each solution; the final
+    exhaustive pass proves the last one optimal. Memory O(length) plus the transposition table."""
     return _run(puzzle, _stream_bound, probe, budget, max_length)
 
 
@@ -481,3 +608,106 @@ def stream(puzzle, strategy: str = "branch-and-bound", probe: Probe | None = Non
     finally:
         if budget:
             budget.close()
+
+
+# -- command line --------------------------------------------------------------------------------------
+
+
+def add_arguments(parser, command: str) -> None:
+    from wordlab.cli import add_budget_options, add_strategy_option, add_words_option
+
+    add_words_option(parser, "ita")
+    parser.add_argument("--alphabet", default=ALPHABET, help="letters the phrase must use (default a-z)")
+    parser.add_argument("--max-length", type=int, default=None,
+                        help="longest phrase searched for, in letters (default: lower bound + 30)")
+    parser.add_argument("--width", type=int, default=100, help="beam width of beam-stack search")
+    add_strategy_option(parser, STRATEGIES, default="branch-and-bound", many=command == "bench")
+    add_budget_options(parser)
+    if command == "bench":
+        parser.add_argument("--save", metavar="JSON", help="also write the anytime results to this file")
+
+
+def _options(args, strategy: str) -> dict:
+    return {"width": args.width} if strategy == "beam-stack" else {}
+
+
+def _describe(name: str, result: PalindromeResult, probe: Probe) -> dict:
+    best = result.best
+    return {
+        "strategy": name,
+        "best": best.cost if best else None,
+        "phrase": best.value if best else None,
+        "proved": result.proved,
+        "optimal": result.optimal,
+        "stopped": result.stopped,
+        "nodes": probe.nodes,
+        "seconds": round(probe.elapsed, 3),
+        "solutions": [{"letters": f.cost, "seconds": round(f.seconds, 3), "nodes": f.nodes, "phrase": f.value}
+                      for f in result.solutions],
+    }
+
+
+def _summary_line(row: dict) -> str:
+    best = f"{row['best']} letters" if row["best"] else "no solution"
+    proof = "proved optimal" if row["optimal"] else f"nothing shorter than {row['proved']} (proved)"
+    return f"{row['strategy']}: {best}; {proof}; {row['nodes']:,} nodes in {row['seconds']:.1f} s" + (
+        f"; stopped: {row['stopped']}" if row["stopped"] else "")
+
+
+def _command(args) -> str:
+    """The command line that reproduces a bench run."""
+    parts = ["wordlab bench palindrome", f"--words {args.words}", f"--strategies {' '.join(args.strategies)}",
+             f"--width {args.width}", f"--max-seconds {args.max_seconds or 10.0:g}"]
+    if args.alphabet != ALPHABET:
+        parts.append(f"--alphabet {args.alphabet}")
+    if args.max_length is not None:
+        parts.append(f"--max-length {args.max_length}")
+    if args.max_nodes is not None:
+        parts.append(f"--max-nodes {args.max_nodes}")
+    return " ".join(parts)
+
+
+def cli_solve(args):
+    from wordlab.cli import budget_from
+    from wordlab.puzzles import Report
+
+    puzzle = index(args.words, args.alphabet)
+    probe = Probe()
+    result = solve(puzzle, args.strategy, probe=probe, budget=budget_from(args), max_length=args.max_length,
+                   **_options(args, args.strategy))
+    row = _describe(args.strategy, result, probe)
+    lines = [f"{s['letters']:>3} letters at {s['seconds']:8.2f} s, {s['nodes']:>11,} nodes: {s['phrase']}"
+             for s in row["solutions"]]
+    return Report("\n".join(lines + [_summary_line(row)]), row)
+
+
+def cli_bench(args):
+    """Run each strategy under the same budget (default 10 s each) and tabulate best length and nodes."""
+    import json
+
+    from wordlab import bench
+    from wordlab.puzzles import Report
+
+    puzzle = index(args.words, args.alphabet)
+    rows: dict[str, dict] = {}
+
+    def runner(name: str):
+        def run_one(given, probe=None):
+            budget = Budget(nodes=args.max_nodes, seconds=args.max_seconds if args.max_seconds else 10.0)
+            result = STRATEGIES[name](given, probe=probe, budget=budget, max_length=args.max_length,
+                                      **_options(args, name))
+            rows[name] = _describe(name, result, probe)
+            return result
+        return run_one
+
+    frame = bench.run({name: runner(name) for name in args.strategies}, {puzzle.words.name: puzzle}, repeats=1,
+                      describe=lambda r: r.best.cost if r.best else None)
+    frame["proved"] = [rows[name]["proved"] for name in frame["strategy"]]
+    data = {"command": _command(args), "words": puzzle.words.describe(),
+            "strategies": list(rows.values())}
+    if args.save:
+        with open(args.save, "w") as out:
+            json.dump(data, out, indent=1)
+    text = bench.format_table(frame, f"palindromic pangram on {puzzle.words.name}: best length (answer), "
+                              "proved lower bound, nodes (calls)")
+    return Report(text + "\n" + "\n".join(_summary_line(r) for r in rows.values()), data)
