@@ -65,6 +65,11 @@ def wordfreq():
 
 
 @pytest.fixture(scope="module")
+def default():
+    return bb.Lexicon()
+
+
+@pytest.fixture(scope="module")
 def published():
     return bb.published()
 
@@ -76,13 +81,21 @@ TOY = ["abcd", "abef", "cdgh", "efgh", "abab", "xyzw"]
 
 
 @pytest.mark.parametrize("strategy", NAMES)
-@pytest.mark.parametrize("name", ["p1", "p3"])
-def test_published_puzzles_solve_with_the_default_list(wordfreq, published, strategy, name):
+@pytest.mark.parametrize("name", ["p1", "p2", "p3"])
+def test_published_puzzles_solve_with_the_default_list(default, published, strategy, name):
+    assert default.words == load(bb.DEFAULT_WORDS)
     puzzle = published[name]["puzzle"]
-    answer = bb.solve(puzzle, strategy, wordfreq)
+    answer = bb.solve(puzzle, strategy, default)
     assert answer.solutions == [published[name]["answer"]]
     assert answer.unused(answer.solutions[0]) == published[name]["unused"]
-    assert valid(puzzle.patterns, puzzle.blocks, answer.solutions[0], wordfreq.words)
+    assert valid(puzzle.patterns, puzzle.blocks, answer.solutions[0], default.words)
+
+
+@pytest.mark.parametrize("strategy", NAMES)
+@pytest.mark.parametrize("name", ["p1", "p3"])
+def test_p1_and_p3_solve_with_wordfreq_alone(wordfreq, published, strategy, name):
+    answer = bb.solve(published[name]["puzzle"], strategy, wordfreq)
+    assert answer.solutions == [published[name]["answer"]]
 
 
 @pytest.mark.parametrize("strategy", NAMES)

@@ -40,7 +40,10 @@ from typing import Callable, Iterable, Iterator, Sequence
 from wordlab.errors import WordlabError
 from wordlab.search.probe import Budget, Probe
 from wordlab.search.strategies import budgeted
-from wordlab.words import DEFAULT, WordList, as_wordlist
+from wordlab.words import WordList, as_wordlist
+
+# wordfreq alone lacks *dumbfound* (p2's answer), so this puzzle's default adds GCIDE: both come with pip.
+DEFAULT_WORDS = "wordfreq+gcide"
 
 BLANK = "."
 DATA = Path(__file__).resolve().parents[2] / "data" / "building_blocks" / "nyt2018.json"
@@ -233,7 +236,7 @@ def _fill_mask(chunks: tuple[str, ...], cells: tuple[str | None, ...], bits: dic
 class Lexicon:
     """A word list and its chunk indexes, built on first use per (length, block size) and kept."""
 
-    def __init__(self, words: WordList | Iterable[str] | str = DEFAULT):
+    def __init__(self, words: WordList | Iterable[str] | str = DEFAULT_WORDS):
         self.words = as_wordlist(words)
         self.indexes: dict[tuple[int, int], ChunkIndex] = {}
         self.build_seconds: dict[tuple[int, int], float] = {}
@@ -518,8 +521,8 @@ STRATEGIES: dict[str, StrategyFn] = {
 }
 
 
-def solve(puzzle: Puzzle, strategy: str = "exact-cover", words: Lexicon | WordList | Iterable[str] | str = DEFAULT,
-          probe: Probe | None = None, budget: Budget | None = None) -> Answer:
+def solve(puzzle: Puzzle, strategy: str = "exact-cover",
+          words: Lexicon | WordList | Iterable[str] | str = DEFAULT_WORDS, probe: Probe | None = None, budget: Budget | None = None) -> Answer:
     """Every solution of `puzzle` with words from `words` (pass a `Lexicon` to reuse its index)."""
     from wordlab.search import pick
 
@@ -589,7 +592,7 @@ def _decoys(pool: list[str], chosen: list[str], shown: set[str], blocks: set[str
 def add_arguments(parser, command: str) -> None:
     from wordlab.cli import add_budget_options, add_strategy_option, add_words_option
 
-    add_words_option(parser, DEFAULT)
+    add_words_option(parser, DEFAULT_WORDS)
     parser.add_argument("--published", nargs="+", default=None, metavar="NAME",
                         help="published puzzles to use: p1 p2 p3 (default all)")
     if command == "solve":
