@@ -45,7 +45,7 @@ REFERENCES = {
         Reference("enable1", "enable1.txt", "https://norvig.com/ngrams/enable1.txt",
                   "f32e6fbdc4cf9c8ec1d992193d7ac33e773fc850ba47ebe2c791ab9d61913d49", "ascii",
                   "ENABLE2K word list (172,820 words), the Spelling Bee write-ups' list", "public domain"),
-        Reference("ita", "ita-WORD.LST", "https://raw.githubusercontent.com/jlis/ita-software-puzzles/master/WORD.LST",
+        Reference("ita", "ita-WORD.LST", "https://web.archive.org/web/2010id_/http://www.itasoftware.com/careers/puzzles/WORD.LST",
                   "2262de288ddc2b2ccfb2e46119fb25f02311af5ba1e1a77802817b76268dff99", "ascii",
                   "ITA Software's WORD.LST (173,528 words), the palindromic-pangram dictionary",
                   "published by ITA Software with its hiring puzzles"),
