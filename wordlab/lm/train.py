@@ -16,6 +16,7 @@ under `wordlab.words.cache_dir()/lm/`, keyed by the spec, the order and the trai
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 import re
 from functools import lru_cache
@@ -157,8 +158,8 @@ def _char_model(spec: str, order: int, disk: bool) -> CharNgramModel:
         try:
             with path.open("rb") as handle:
                 return pickle.load(handle)
-        except (OSError, pickle.UnpicklingError, EOFError):
-            pass
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, KeyError, TypeError):
+            pass  # unreadable or from another version of the class: rebuild and overwrite
     model = train_char_model(spec, order)
     if path is not None:
         _save(model, path)
@@ -202,7 +203,7 @@ def _save(model: CharNgramModel, path: Path) -> None:
     """Pickle `model` to `path`, atomically; a cache that cannot be written is simply skipped."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{id(model)}.part")
+        partial = path.with_suffix(f".{os.getpid()}.part")
         with partial.open("wb") as handle:
             pickle.dump(model, handle, protocol=pickle.HIGHEST_PROTOCOL)
         partial.replace(path)
