@@ -266,3 +266,16 @@ def test_cli_bench(toy_file, capsys):
     assert main(["bench", "word-squares", "bat", "ten", "--words", toy_file, "--repeats", "1"]) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in NAMES) and "ratio" in out and "load" in out
+
+
+def test_sizes_query_honours_a_budget():
+    results = squares_of_sizes([3], TOY, budget=Budget(nodes=1))
+    assert results[3].stopped and not results[3].exhausted
+
+
+def test_verify_double_rejects():
+    words = ["bad", "ace", "rot", "bar", "aco", "det"]
+    assert verify_double(("bad", "ace", "rot"), words)
+    assert not verify_double(("bad", "ace", "rob"), words)  # "rob" is not in the list
+    assert not verify_double(("bad", "ace"), words)
+    assert not verify_double((), words)
