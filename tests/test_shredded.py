@@ -303,6 +303,13 @@ def test_cli_bench_prints_ratios(capsys, tmp_path):
     assert '"ratio"' in out and '"greedy-chain"' in out
 
 
+def test_cli_bench_adds_held_out_grids(capsys):
+    assert main(["bench", "shredded", "--strategies", "greedy-chain", "--held-out", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "held-out 1" in out and "Honey bees communicate" in out
+    assert main(["bench", "shredded", "--held-out", "11"]) == 2
+
+
 def test_cli_reports_a_missing_grid_file(capsys):
     assert main(["solve", "shredded", "/no/such/grid.txt"]) == 2
     assert "no grid file" in capsys.readouterr().err
