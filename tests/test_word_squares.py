@@ -229,9 +229,12 @@ def test_bishop_on_moby_crosswords_every_strategy():
 @pytest.mark.skipif(not available("moby-single"), reason="moby-single not available (set WORDLAB_DATA)")
 def test_bishop_on_moby_single():
     words = load("moby-single")
-    fast = squares("bishop", words, strategy="column-bitmasks")
+    fast_probe, baseline_probe = Probe(), Probe()
+    fast = squares("bishop", words, strategy="column-bitmasks", probe=fast_probe)
     assert len(fast) == 2587
-    assert fast == squares("bishop", words, strategy="prefix-table-bfs")
+    assert fast == squares("bishop", words, strategy="prefix-table-bfs", probe=baseline_probe)
+    assert baseline_probe.depth_profile() == [1, 575, 88070, 528906, 131990, 2587]
+    assert fast_probe.depth_profile() == [1, 290, 9947, 7136, 1778, 2587]
     assert all(verify(square, words) for square in fast)
 
 
