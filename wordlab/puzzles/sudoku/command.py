@@ -127,7 +127,8 @@ def cli_bench(args: argparse.Namespace) -> Report:
     frame = bench.run(strategies, inputs, repeats=args.repeats, baseline=baseline)
     frame["puzzles_per_s"] = [len(inputs[i]) / s for i, s in zip(frame["input"], frame["seconds"])]
     frame["worst_ms"] = [worst[s, id(inputs[i])] * 1000 for i, s in zip(frame["input"], frame["strategy"])]
-    frame["cpu_puzzles_per_s"] = [len(inputs[i]) / cpu[s, id(inputs[i])] for i, s in zip(frame["input"], frame["strategy"])]
+    frame["cpu_puzzles_per_s"] = [len(inputs[i]) / cpu[s, id(inputs[i])]
+                                  for i, s in zip(frame["input"], frame["strategy"])]
     frame["stopped"] = [stopped[s, id(inputs[i])] for i, s in zip(frame["input"], frame["strategy"])]
     frame["speedup"] = 1 / frame["ratio"]
     frame = frame.drop(columns=["mean_seconds"])

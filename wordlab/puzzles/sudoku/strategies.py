@@ -459,14 +459,13 @@ def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched:
                 return False
             only = places & ~several & wanted
             if only:
-                for c in unit:
+                for c in compress(unit, map(only.__and__, masks_of(cands))):
                     x = cands[c] & only
-                    if x:
-                        if x & (x - 1):
-                            return False
-                        cands[c] = x
-                        touched |= unit_bits[c]
-                        queue.append(c)
+                    if x & (x - 1):
+                        return False
+                    cands[c] = x
+                    touched |= unit_bits[c]
+                    queue.append(c)
         if not queue:
             return True
 
@@ -474,8 +473,9 @@ def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched:
 def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
                     limit: int = 1) -> list[Grid]:
     """Candidates as bitmasks in a flat list, naked and hidden singles to a fixed point (a unit's digit
-    counts from one C-level sum), then a guess on the cell with the fewest candidates (lists copied per
-    guess); the fewest calls and the cheapest."""
+    counts from one C-level sum, only in units that changed), then a guess on the cell with the fewest
+    candidates, ties to the one with the most unsolved peers (lists copied per guess); the fewest calls
+    and the cheapest."""
     g = puzzle.geometry
     tables = _singles_tables(g)
     full = _nibble(g.full)
@@ -511,7 +511,8 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
             child[best] = bit
             if probe:
                 probe.node(depth + 1, f"{g.name(best)}={bit.bit_length() >> 2}")
-            if _settle(child, child_open, [best], unit_bits[best], tables, full) and search(child, child_open, depth + 1):
+            if (_settle(child, child_open, [best], unit_bits[best], tables, full)
+                    and search(child, child_open, depth + 1)):
                 return True
         return False
 
