@@ -27,8 +27,8 @@ from functools import cached_property, lru_cache
 from typing import Callable, Collection, Iterable, Iterator, Sequence
 
 from wordlab.errors import WordlabError
-from wordlab.search import (Budget, BudgetExhausted, Found, Probe, SearchProblem, SearchResult, breadth_first,
-                            collect, depth_first, pick)
+from wordlab.search import (Budget, Found, Probe, SearchProblem, SearchResult, breadth_first,
+                            budgeted, collect, depth_first, pick)
 from wordlab.structures import END, Trie
 from wordlab.words import WordList, as_wordlist
 
@@ -302,19 +302,16 @@ def column_bitmasks(given: Puzzle, probe: Probe | None = None, budget: Budget | 
     mask AND in the mask of the column it extends, so every column prefix stays viable and dead rows die
     at their first bad letter. Columns' trie nodes are mutated and restored (no copies).
     Time O(viable cells visited), far fewer than the partial squares above; memory O(n)."""
+    return _collect(lambda found: _fill_symmetric(given, found, probe, budget), probe, budget)
+
+
+def _collect(fill: Callable[[Callable[[Square], None]], None], probe: Probe | None,
+             budget: Budget | None) -> SearchResult:
+    """Run a fill that reports squares through a callback, under the budget; gather them as Founds."""
     squares: list[Square] = []
-    result = SearchResult()
     clock = probe or Probe()
-    if budget:
-        budget.start()
-    try:
-        _fill_symmetric(given, _found(squares, probe), probe, budget)
-        result.exhausted = True
-    except BudgetExhausted as stop:
-        result.stopped = str(stop)
-    finally:
-        if budget:
-            budget.close()
+    with budgeted(budget) as result:
+        fill(_found(squares, probe))
     result.solutions = [Found(square, 0, clock.elapsed, clock.nodes) for square in squares]
     return result
 
@@ -485,21 +482,7 @@ def double_squares(size: int, words: "WordList | str | Iterable[str]" = DEFAULT_
         if len(first) != size or BLANK in first or first not in indexed:
             raise WordlabError(f"the first row {first!r} must be one of {indexed.name}'s {size}-letter words")
         start = (first,)
-    squares: list[Square] = []
-    result = SearchResult()
-    clock = probe or Probe()
-    if budget:
-        budget.start()
-    try:
-        _fill_double(indexed, start, _found(squares, probe), probe, budget)
-        result.exhausted = True
-    except BudgetExhausted as stop:
-        result.stopped = str(stop)
-    finally:
-        if budget:
-            budget.close()
-    result.solutions = [Found(square, 0, clock.elapsed, clock.nodes) for square in squares]
-    return result
+    return _collect(lambda found: _fill_double(indexed, start, found, probe, budget), probe, budget)
 
 
 def _fill_double(indexed: SquareWords, start: Square, found: Callable[[Square], None], probe: Probe | None,
