@@ -341,51 +341,57 @@ MEMO_CAPACITY = 4_000_000  # transposition-table entries (about 1 GB at most); b
 def first_within(puzzle: Palindromes, limit: int, probe: Probe | None = None,
                  budget: Budget | None = None, failed: dict | None = None) -> Half | None:
     """The first finished state of at most `limit` letters in depth-first order (new letters first,
-    rarest first), or None after an exhaustive search proving there is none. Mutates and undoes one
-    path (`q` and the word starts) rather than copying states. Raises BudgetExhausted.
+    rarest first), or None after an exhaustive search proving there is none. Raises BudgetExhausted.
 
     `failed` (shared between calls on the same puzzle) remembers, per (left node, right node, letters
     covered), the most letters a search from there was allowed and failed with: a transposition table."""
-    p, q, left, right = puzzle, [], [0], [0]
-    failed = {} if failed is None else failed
-    capacity = MEMO_CAPACITY
-    required, froot, rroot = puzzle.required, puzzle.forward.root, puzzle.backward.root
-    ranked = [(c, 1 << (ord(c) - 97)) for c in sorted(ALPHABET, key=puzzle.rarity.__getitem__)]
-    reach, (fcarriers, rcarriers) = puzzle.reach, puzzle.carriers
-    ffits, rfits = puzzle.covers[0].fits, puzzle.covers[1].fits
-    order = [ord(c) - 97 for c in sorted(ALPHABET, key=puzzle.rarity.__getitem__)]
+    walk = Walk(puzzle, limit, probe, budget, {} if failed is None else failed)
+    return walk.visit(puzzle.forward.root, puzzle.backward.root, 0, 0)
 
-    def visit(fnode: dict, rnode: dict, k: int, covered: int) -> Half | None:
-        if budget:
-            budget.tick()
+
+class Walk:
+    """One depth-first search of the trie pair under a length limit. It mutates and undoes one path
+    (`q` and the word starts) rather than copying states; `visit` is the hot loop."""
+
+    def __init__(self, puzzle: Palindromes, limit: int, probe: Probe | None, budget: Budget | None, failed: dict):
+        self.puzzle, self.limit, self.probe, self.budget, self.failed = puzzle, limit, probe, budget, failed
+        self.q: list[str] = []
+        self.left, self.right = [0], [0]
+        rarest = sorted(ALPHABET, key=puzzle.rarity.__getitem__)
+        self.ranked = [(c, 1 << (ord(c) - 97)) for c in rarest]
+        self.order = [ord(c) - 97 for c in rarest]
+
+    def visit(self, fnode: dict, rnode: dict, k: int, covered: int) -> Half | None:
+        p, limit, probe = self.puzzle, self.limit, self.probe
+        if self.budget:
+            self.budget.tick()
         if probe:
             probe.call(k)
+            probe.node(k, self.q[-1] if self.q else "·")
         for side, fresh, tail in _finishes(p, fnode, rnode, k, covered):
             if 2 * k + len(tail) <= limit:
-                return _finished(Half("".join(q), tuple(left), tuple(right), covered), side, fresh, tail)
-        missing = required & ~covered
-        if missing:  # the walk that finishes spells every later letter: can it reach each missing one?
-            slack = (limit - 2 * k - 2 * missing.bit_count() + 1) // 2
-            fneed, rneed = missing & ~reach[id(fnode)], missing & ~reach[id(rnode)]
-            if ((unreachable(fcarriers, fneed, missing, slack) or not ffits(fneed, missing, slack, order))
-                    and (unreachable(rcarriers, rneed, missing, slack) or not rfits(rneed, missing, slack, order))):
-                if probe:
-                    probe.prune(k)
-                return None
-        key, allowed = (id(fnode), id(rnode), covered), limit - 2 * k
-        if failed.get(key, -1) >= allowed:
+                return _finished(Half("".join(self.q), tuple(self.left), tuple(self.right), covered), side, fresh, tail)
+        missing = p.required & ~covered
+        if missing and self.hopeless(fnode, rnode, k, missing):
             if probe:
                 probe.prune(k)
             return None
+        key, allowed = (id(fnode), id(rnode), covered), limit - 2 * k
+        if self.failed.get(key, -1) >= allowed:
+            if probe:
+                probe.prune(k)
+            return None
+        froot, rroot = p.forward.root, p.backward.root
         fchoices = ((fnode, False), (froot, True)) if k and END in fnode else ((fnode, False),)
         rchoices = ((rnode, False), (rroot, True)) if k and END in rnode else ((rnode, False),)
+        q, left, right = self.q, self.left, self.right
         for fresh_letters in (True, False):
-            for c, bit in ranked:
+            for c, bit in self.ranked:
                 if (covered & bit == 0) != fresh_letters:
                     continue
                 after = covered | bit
-                missing = (required & ~after).bit_count()
-                if 2 * k + 2 + (2 * missing - 1 if missing else 0) > limit:
+                still = (p.required & ~after).bit_count()
+                if 2 * k + 2 + (2 * still - 1 if still else 0) > limit:
                     continue
                 for f, new_left in fchoices:
                     fchild = f.get(c)
@@ -400,7 +406,7 @@ def first_within(puzzle: Palindromes, limit: int, probe: Probe | None = None,
                             left.append(k)
                         if new_right:
                             right.append(k)
-                        found = visit(fchild, rchild, k + 1, after)
+                        found = self.visit(fchild, rchild, k + 1, after)
                         q.pop()
                         if new_left:
                             left.pop()
@@ -408,11 +414,22 @@ def first_within(puzzle: Palindromes, limit: int, probe: Probe | None = None,
                             right.pop()
                         if found:
                             return found
-        if len(failed) < capacity or key in failed:
-            failed[key] = allowed
+        if len(self.failed) < MEMO_CAPACITY or key in self.failed:
+            self.failed[key] = allowed
         return None
 
-    return visit(froot, rroot, 0, 0)
+    def hopeless(self, fnode: dict, rnode: dict, k: int, missing: int) -> bool:
+        """Whichever walk finishes spells every later letter, so it must bring in each missing letter:
+        by finishing its current word (letters below its node) or with whole words whose repeated
+        letters fit the slack the limit leaves. True when neither walk can."""
+        p = self.puzzle
+        slack = (self.limit - 2 * k - 2 * missing.bit_count() + 1) // 2
+        for side, node in ((0, fnode), (1, rnode)):
+            need = missing & ~p.reach[id(node)]
+            if not unreachable(p.carriers[side], need, missing, slack) and p.covers[side].fits(
+                    need, missing, slack, self.order):
+                return False
+        return True
 
 
 # -- results, streams and strategies -------------------------------------------------------------------
@@ -711,3 +728,15 @@ def cli_bench(args):
     text = bench.format_table(frame, f"palindromic pangram on {puzzle.words.name}: best length (answer), "
                               "proved lower bound, nodes (calls)")
     return Report(text + "\n" + "\n".join(_summary_line(r) for r in rows.values()), data)
+
+
+def record_trie(trie: Trie, probe: Probe) -> Probe:
+    """Record a (small) trie's nodes in `probe`'s tree, labelled by letter (● marks a word end), so
+    `wordlab.viz.draw_tree` can picture it."""
+    def walk(node: dict, depth: int, parent: int | None, label: str) -> None:
+        me = probe.node(depth, label + ("●" if END in node else ""), parent)
+        for c in sorted(k for k in node if k != END):
+            walk(node[c], depth + 1, me, c)
+
+    walk(trie.root, 0, None, "root")
+    return probe
