@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from wordlab.cli import main
 from wordlab.errors import UnknownName, WordlabError
 from wordlab.puzzles.sudoku import (
-    EXAMPLES, STRATEGIES, count_solutions, difficulty, generate, load_set, parse, set_available, solve,
+    EXAMPLES, STRATEGIES, count_solutions, difficulty, generate, load_set, parse, set_available, solve, verify,
 )
 from wordlab.search import Budget, Probe
 
@@ -80,6 +80,19 @@ def test_every_strategy_solves_the_small_examples(strategy, example):
 def test_informed_strategies_solve_the_hard_examples(strategy, example):
     solved = solve(EXAMPLES[example], strategy, limit=2)
     assert solved.unique and is_solution(EXAMPLES[example], solved.solution.cells)
+
+
+def test_module_verifier_rejects_broken_answers():
+    puzzle = parse(EXAMPLES["easy"])
+    answer = list(solve(puzzle).solution.cells)
+    assert verify(puzzle, answer)
+    swapped = answer[:]
+    swapped[2], swapped[3] = swapped[3], swapped[2]  # r1c3 is blank, r1c4 too: givens kept, columns broken
+    assert not verify(puzzle, swapped) and not is_solution(EXAMPLES["easy"], tuple(swapped))
+    changed_given = answer[:]
+    changed_given[0], changed_given[1] = answer[1], answer[0]
+    assert not verify(puzzle, changed_given)
+    assert not verify(puzzle, answer[:-1])
 
 
 @pytest.mark.parametrize("strategy", list(STRATEGIES))
