@@ -28,6 +28,16 @@ def digits_of(mask: int) -> list[int]:
     return [d for d in range(1, mask.bit_length()) if mask >> d & 1]
 
 
+def bits_of(mask: int) -> list[int]:
+    """The single bits set in `mask`, lowest first."""
+    bits = []
+    while mask:
+        bit = mask & -mask
+        bits.append(bit)
+        mask ^= bit
+    return bits
+
+
 def used_masks(puzzle: Sudoku) -> tuple[list[int], list[int], list[int]]:
     """The digits already placed in each row, column and box, as masks."""
     g = puzzle.geometry
@@ -474,8 +484,8 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
                     limit: int = 1) -> list[Grid]:
     """Candidates as bitmasks in a flat list, naked and hidden singles to a fixed point (a unit's digit
     counts from one C-level sum, only in units that changed), then a guess on the cell with the fewest
-    candidates, ties to the one with the most unsolved peers (lists copied per guess); the fewest calls
-    and the cheapest."""
+    candidates, ties to the one with the most unsolved peers, trying first the digit most of its peers
+    could also take (lists copied per guess); the fewest calls and the cheapest."""
     g = puzzle.geometry
     tables = _singles_tables(g)
     full = _nibble(g.full)
@@ -503,10 +513,8 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
             return len(found) >= limit
         unsolved = [k > 1 for k in sizes]
         best = max(compress(cells, map(fewest.__eq__, sizes)), key=lambda cell: sum(peers_of[cell](unsolved)))
-        mask = cands[best]
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
+        around = peers_of[best](cands)
+        for bit in sorted(bits_of(cands[best]), key=lambda bit: -(sum(map(bit.__and__, around)) // bit)):
             child, child_open = cands[:], open_digits[:]
             child[best] = bit
             if probe:
