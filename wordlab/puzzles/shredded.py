@@ -523,7 +523,7 @@ def exact_pairs(grid: Grid, model: TextModel | None = None, *, probe: Probe | No
         for size in range(1, n):
             layer = masks[sizes == size]
             if probe:
-                probe.expand(size, len(layer) * n)
+                probe.expand(size, len(layer) * n, n=len(layer) * n)
             if budget:
                 budget.tick(len(layer) * n)
             scores = best[layer]

@@ -6,7 +6,7 @@ so a search run without them pays one falsy test per node and nothing else.
 Events a strategy reports (all optional, use the ones that make sense):
 
 - `probe.call(depth, n=1)`       `n` calls of a recursive function (the unit the Sudoku write-ups count)
-- `probe.expand(depth, frontier)` a node is expanded; `frontier` is the size of the open list, if any
+- `probe.expand(depth, frontier, n=1)` `n` nodes expanded; `frontier` is the size of the open list, if any
 - `probe.generate(depth, n)`     `n` successors were generated
 - `probe.prune(depth, n)`        `n` nodes were cut off (by a bound, a beam, a constraint)
 - `probe.solution(value, cost)`  a solution was found (anytime searches report each improvement)
@@ -79,14 +79,14 @@ class Probe:
         if depth > self.max_depth:
             self.max_depth = depth
 
-    def expand(self, depth: int = 0, frontier: int = 0) -> None:
-        self.expansions += 1
-        self.per_depth[depth] += 1
+    def expand(self, depth: int = 0, frontier: int = 0, n: int = 1) -> None:
+        self.expansions += n
+        self.per_depth[depth] += n
         if depth > self.max_depth:
             self.max_depth = depth
         if frontier > self.max_frontier:
             self.max_frontier = frontier
-        if self.expansions % self.timeline_every == 0:
+        if self.expansions % self.timeline_every < n:
             self.timeline.append((self.elapsed, self.expansions, frontier))
 
     def generate(self, depth: int = 0, n: int = 1) -> None:
