@@ -426,7 +426,10 @@ def _singles_tables(g: Geometry):
     units = tuple((u, itemgetter(*u)) for u in g.units)
     units_of = tuple(tuple(i for i, u in enumerate(g.units) if cell in u) for cell in range(g.cells))
     unit_bits = tuple(sum(1 << i for i in units_of[cell]) for cell in range(g.cells))
-    return peers, units, units_of, unit_bits
+    n = g.n
+    listed = tuple(tuple(tuple(kind * n + i for i in range(n) if bits >> i & 1) for bits in range(1 << n))
+                   for kind in range(3))  # the units named by n bits of rows, columns or boxes
+    return peers, units, units_of, unit_bits, listed
 
 
 def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched: int, tables, full: int) -> bool:
@@ -434,7 +437,9 @@ def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched:
     place in a unit goes there (hidden singles). Only units that lost a candidate (the bits of `touched`)
     are scanned for hidden singles, and `open_digits[u]` holds the digits not yet solved in unit u, so
     finished units and solved digits cost nothing. False on a contradiction."""
-    peers, units, units_of, unit_bits = tables
+    peers, units, units_of, unit_bits, (rows_in, cols_in, boxes_in) = tables
+    n = len(units) // 3
+    within = (1 << n) - 1
     six = 6 * full  # adding 6 to a field: 6 means no place, 7 one place, 8 or more (bit 3) several
     while True:
         while queue:
@@ -455,19 +460,13 @@ def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched:
                 if not m & (m - 1):
                     queue.append(p)
         scan, touched = touched, 0
-        while scan:
-            low = scan & -scan
-            scan ^= low
-            u = low.bit_length() - 1
-            wanted = open_digits[u]
-            if not wanted:
-                continue
+        for u in rows_in[scan & within] + cols_in[scan >> n & within] + boxes_in[scan >> 2 * n]:
             unit, masks_of = units[u]
             places = sum(masks_of(cands)) + six
             several = places >> 3
             if (places | several) & full != full:
                 return False
-            only = places & ~several & wanted
+            only = places & ~several & open_digits[u]
             if only:
                 for c in compress(unit, map(only.__and__, masks_of(cands))):
                     x = cands[c] & only
