@@ -16,16 +16,18 @@ Grid = tuple[int, ...]
 
 @dataclass(frozen=True)
 class Geometry:
-    """Side `n` and box shape `box_rows` × `box_cols`, with the units and peers of every cell."""
+    """Side `n` and box shape `box_rows` × `box_cols`, with the units and peers of every cell (derived,
+    so equality and hashing look at the shape only: geometries are cache keys)."""
 
     n: int
     box_rows: int
     box_cols: int
-    rows: tuple[int, ...] = field(init=False, repr=False)     # row index of each cell
-    cols: tuple[int, ...] = field(init=False, repr=False)     # column index of each cell
-    boxes: tuple[int, ...] = field(init=False, repr=False)    # box index of each cell
-    units: tuple[tuple[int, ...], ...] = field(init=False, repr=False)   # rows, then columns, then boxes
-    peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False)   # cells sharing a unit, per cell
+    rows: tuple[int, ...] = field(init=False, repr=False, compare=False)  # row index of each cell
+    cols: tuple[int, ...] = field(init=False, repr=False, compare=False)  # column index of each cell
+    boxes: tuple[int, ...] = field(init=False, repr=False, compare=False)  # box index of each cell
+    # rows, then columns, then boxes; and the cells sharing a unit with each cell
+    units: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         n, br, bc = self.n, self.box_rows, self.box_cols
