@@ -1,7 +1,8 @@
 """Run named strategies side by side on the same inputs, in one process, into a pandas DataFrame.
 
-Seconds are wall-clock (best of `repeats`, so background noise only ever makes a strategy look
-slower); `calls` is the search effort the strategy reported to its probe, which is deterministic;
+Seconds are wall-clock (best of `repeats` runs without a probe, so background noise only ever makes
+a strategy look slower and instrumentation never does); `calls` is the search effort the strategy
+reported to its probe in one separate run, which is deterministic;
 `peak_kib` is the tracemalloc peak of one extra run (only when `memory=True`, since tracing slows
 the code it watches).
 """
@@ -18,16 +19,22 @@ from wordlab.search.probe import Probe
 Strategy = Callable[..., Any]  # called as strategy(input, probe=probe)
 
 
-def measure(strategy: Strategy, given: Any, repeats: int = 3) -> tuple[float, float, Probe, Any]:
-    """Best and mean seconds over `repeats` runs, the probe of the last run and its result."""
+def measure(strategy: Strategy, given: Any, repeats: int = 3,
+            count: bool = True) -> tuple[float, float, Probe | None, Any]:
+    """Best and mean seconds over `repeats` runs without a probe (so the timings are of the path users
+    run), then, if `count`, one more run with a probe for the effort counts. Returns (best, mean, the
+    probe or None, the last result)."""
     if repeats < 1:
         raise WordlabError(f"repeats must be at least 1, not {repeats}")
     times = []
     for _ in range(repeats):
-        probe = Probe()
         start = time.perf_counter()
-        result = strategy(given, probe=probe)
+        result = strategy(given, probe=None)
         times.append(time.perf_counter() - start)
+    probe = None
+    if count:
+        probe = Probe()
+        result = strategy(given, probe=probe)
     return min(times), sum(times) / len(times), probe, result
 
 
@@ -42,13 +49,14 @@ def peak_memory_kib(strategy: Strategy, given: Any) -> float:
 
 
 def run(strategies: Mapping[str, Strategy], inputs: Mapping[str, Any], *, repeats: int = 3,
-        memory: bool = False, baseline: str | None = None,
+        memory: bool = False, count: bool = True, baseline: str | None = None,
         describe: Callable[[Any], Any] | None = None) -> "pandas.DataFrame":  # noqa: F821
     """Run every strategy on every input; one row per (input, strategy).
 
-    Columns: input, strategy, seconds (best), mean_seconds, calls (probe.nodes), peak_kib (if
-    `memory`), answer (`describe(result)`, if given) and ratio (seconds ÷ the baseline's seconds on
-    the same input; the baseline defaults to the first strategy).
+    Columns: input, strategy, seconds (best of `repeats` runs without a probe), mean_seconds, calls
+    (probe.nodes of one extra probed run; None with `count=False`, for strategies too slow to run
+    twice), peak_kib (if `memory`), answer (`describe(result)`, if given) and ratio (seconds ÷ the
+    baseline's seconds on the same input; the baseline defaults to the first strategy).
     """
     import pandas as pd
 
@@ -57,8 +65,9 @@ def run(strategies: Mapping[str, Strategy], inputs: Mapping[str, Any], *, repeat
     rows = []
     for label, given in inputs.items():
         for name, strategy in strategies.items():
-            best, mean, probe, result = measure(strategy, given, repeats)
-            row = {"input": label, "strategy": name, "seconds": best, "mean_seconds": mean, "calls": probe.nodes}
+            best, mean, probe, result = measure(strategy, given, repeats, count)
+            row = {"input": label, "strategy": name, "seconds": best, "mean_seconds": mean,
+                   "calls": probe.nodes if probe else None}
             if memory:
                 row["peak_kib"] = round(peak_memory_kib(strategy, given), 1)
             if describe is not None:

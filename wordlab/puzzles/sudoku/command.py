@@ -105,9 +105,11 @@ def _over_set(name: str, seconds: float | None, worst: dict, stopped: dict, cpu:
             strategy(puzzle, probe=probe, budget=budget)
             slowest = max(slowest, time.perf_counter() - start)
             stops += bool(budget and budget.stopped)
-        worst[name, id(puzzles)], stopped[name, id(puzzles)] = slowest, stops
-        key = name, id(puzzles)
-        cpu[key] = min(cpu.get(key, float("inf")), time.process_time() - cpu_start)
+        if probe is None:  # wordlab.bench times probe-free runs; its probed run only counts calls
+            key = name, id(puzzles)
+            worst[key] = min(worst.get(key, float("inf")), slowest)
+            stopped[key] = stops
+            cpu[key] = min(cpu.get(key, float("inf")), time.process_time() - cpu_start)
         return len(puzzles)
 
     return run
