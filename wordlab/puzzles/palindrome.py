@@ -16,8 +16,10 @@ except one at the centre, so h = max(0, 2m - 1) never overestimates: f = g + h i
 Strategies (all anytime: `stream` yields each improving solution with its time and node count):
 `beam-stack` (the write-up's: complete, memory-bounded beam search on the generic engine), `astar`
 (generic, admissible h), `iterative-deepening` (exhaustive depth-first search per length: each finished
-length proves that nothing that short exists) and `branch-and-bound` (the fastest: depth-first with a
-bound that tightens at each solution, new rare letters tried first).
+length proves that nothing that short exists) and `branch-and-bound` (the fastest on problems small
+enough to finish: depth-first with a bound that tightens at each solution, new rare letters first).
+On all of WORD.LST only beam-stack search produces phrases within minutes (67 letters in about 12 s
+here); the exhaustive searches do not finish even length 51, the counting bound.
 """
 
 from __future__ import annotations
@@ -307,7 +309,7 @@ class PalindromeProblem(SearchProblem):
         out = [(_finished(state, side, fresh, tail), len(tail))
                for side, fresh, tail in _finishes(p, fnode, rnode, k, state.covered)
                if g + len(tail) <= self.max_length]
-        for c, fresh_left, fresh_right, fchild, rchild in _moves(p, fnode, rnode, k):
+        for c, fresh_left, fresh_right, _, _ in _moves(p, fnode, rnode, k):
             covered = state.covered | letterset(c)
             child = Half(q + c, state.left + (k,) * fresh_left, state.right + (k,) * fresh_right, covered)
             if g + 2 + self.heuristic(child) <= self.max_length:
