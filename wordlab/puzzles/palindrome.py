@@ -735,6 +735,7 @@ def cli_bench(args):
 
     def runner(name: str):
         def run_one(given, probe=None):
+            probe = probe or Probe()
             budget = Budget(nodes=args.max_nodes, seconds=args.max_seconds if args.max_seconds else 10.0)
             result = STRATEGIES[name](given, probe=probe, budget=budget, max_length=args.max_length,
                                       **_options(args, name))
@@ -743,7 +744,8 @@ def cli_bench(args):
         return run_one
 
     frame = bench.run({name: runner(name) for name in args.strategies}, {puzzle.words.name: puzzle}, repeats=1,
-                      describe=lambda r: r.best.cost if r.best else None)
+                      count=False, describe=lambda r: r.best.cost if r.best else None)
+    frame["calls"] = [rows[name]["nodes"] for name in frame["strategy"]]
     frame["proved"] = [rows[name]["proved"] for name in frame["strategy"]]
     data = {"command": _command(args), "words": puzzle.words.describe(),
             "strategies": list(rows.values())}
