@@ -662,8 +662,8 @@ def add_arguments(parser, command: str) -> None:
     parser.add_argument("--alphabet", default=ALPHABET, help="letters the phrase must use (default a-z)")
     parser.add_argument("--max-length", type=int, default=None,
                         help="longest phrase searched for, in letters (default: lower bound + 30)")
-    parser.add_argument("--width", type=int, default=100, help="beam width of beam-stack search")
-    add_strategy_option(parser, STRATEGIES, default="branch-and-bound", many=command == "bench")
+    parser.add_argument("--width", type=int, default=1000, help="beam width of beam-stack search (default 1000)")
+    add_strategy_option(parser, STRATEGIES, default="beam-stack", many=command == "bench")
     add_budget_options(parser)
     if command == "bench":
         parser.add_argument("--save", metavar="JSON", help="also write the anytime results to this file")
