@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, NamedTuple
 
 from wordlab.errors import WordlabError
-from wordlab.search import Budget, BudgetExhausted, Found, Probe, SearchProblem, SearchResult, iter_solutions, pick
+from wordlab.search import (Budget, Found, Probe, SearchProblem, SearchResult, budgeted, iter_solutions,
+                            pick)
 from wordlab.structures import Trie
 from wordlab.structures.letters import ALPHABET, letters, letterset
 from wordlab.structures.trie import END
@@ -553,18 +554,8 @@ def _stream_bound(run: Run) -> Iterator[Found]:
 def _run(puzzle, make_stream: Callable[[Run], Iterator[Found]], probe, budget, max_length) -> PalindromeResult:
     puzzle = puzzle if isinstance(puzzle, Palindromes) else index(puzzle)
     run = Run(puzzle, _max_length(puzzle, max_length), probe, budget, proved=puzzle.lower_bound)
-    result = PalindromeResult()
-    if budget:
-        budget.start()
-    try:
+    with budgeted(budget, PalindromeResult()) as result:
         result.solutions.extend(make_stream(run))
-        result.exhausted = budget is None or budget.stopped is None
-    except BudgetExhausted as stop:
-        result.stopped = str(stop)
-    finally:
-        if budget:
-            budget.close()
-    result.stopped = result.stopped or (budget.stopped if budget else None)
     result.proved = run.proved
     return result
 
@@ -641,15 +632,8 @@ def stream(puzzle, strategy: str = "branch-and-bound", probe: Probe | None = Non
     make = pick(STREAMS, strategy)
     puzzle = puzzle if isinstance(puzzle, Palindromes) else index(puzzle)
     run = Run(puzzle, _max_length(puzzle, max_length), probe, budget, proved=puzzle.lower_bound)
-    if budget:
-        budget.start()
-    try:
+    with budgeted(budget):
         yield from make(run, **options)
-    except BudgetExhausted:
-        return
-    finally:
-        if budget:
-            budget.close()
 
 
 # -- command line --------------------------------------------------------------------------------------

@@ -341,31 +341,25 @@ def iter_solutions(problem: SearchProblem, strategy: str = "beam-stack", *, prob
                                           options.get("upper", math.inf), options.get("max_depth", 10**9)),
     }
     generator = pick(gens, strategy)()
-    if budget:
-        budget.start()
-    probe_or_clock = probe or Probe()
-    try:
+    clock = probe or Probe()
+    with budgeted(budget):
         for state, cost, link in generator:
-            found = Found(state, cost, probe_or_clock.elapsed, probe_or_clock.nodes, path(link))
+            found = Found(state, cost, clock.elapsed, clock.nodes, path(link))
             if probe:
                 probe.solutions.append(found)
             yield found
-    except BudgetExhausted:
-        return
-    finally:
-        if budget:
-            budget.close()
 
 
 @contextmanager
-def budgeted(budget: Budget | None) -> Iterator[SearchResult]:
-    """Run a search under `budget`: yields a `SearchResult` to fill in. When the block finishes,
-    `exhausted` is set; when the budget runs out, `stopped` says why; the progress bar is closed.
+def budgeted(budget: Budget | None, result: SearchResult | None = None) -> Iterator[SearchResult]:
+    """Run a search under `budget`: yields `result` (a new `SearchResult` by default) to fill in. When
+    the block finishes, `exhausted` is set; when the budget runs out, `stopped` says why; the progress
+    bar is closed either way.
 
         with budgeted(budget) as result:
             result.solutions = my_search(...)   # may raise BudgetExhausted via budget.tick()
     """
-    result = SearchResult()
+    result = SearchResult() if result is None else result
     if budget:
         budget.start()
     try:
