@@ -16,7 +16,7 @@ from wordlab.puzzles.sudoku import (
 from wordlab.search import Budget, Probe
 
 BOXES = {9: (3, 3), 8: (2, 4), 6: (2, 3)}
-FAST = ["greedy-less-recursion", "propagation", "dancing-links", "bitmask-singles"]
+FAST = ["greedy-less-recursion", "propagation", "dancing-links", "bitmask-singles", "bitmask-locked"]
 BLIND = ["sequential", "random-order", "greedy", "greedy-early-stop"]
 # The easy puzzle's solution with 45 cells blanked and one given changed: consistent givens, no solution.
 NO_SOLUTION = "054000012672005300000002507009060020020003701003904050061007200200410600045280009"
@@ -146,6 +146,26 @@ def test_fast_strategies_agree_on_random_puzzles(seed, size, keep):
     assert len(set(counts.values())) == 1, counts
     assert counts["bitmask-singles"] >= 1  # a subset of a solved grid always has that solution
     assert all(is_solution(puzzle, s.cells) for s in solve(puzzle, limit=3).solutions)
+
+
+def test_locked_candidates_guess_less_than_singles_alone():
+    singles, locked = calls("bitmask-singles", EXAMPLES["other"]), calls("bitmask-locked", EXAMPLES["other"])
+    assert (singles, locked) == (139, 109)
+    assert calls("bitmask-locked", EXAMPLES["harder"]) == 1  # singles and locked candidates alone solve it
+    solved = solve(EXAMPLES["other"], "bitmask-locked", limit=2)
+    assert solved.unique and solved.verified and is_solution(EXAMPLES["other"], solved.solution.cells)
+
+
+@pytest.mark.parametrize("size", [6, 8, 9])
+def test_locked_candidates_count_several_solutions(size):
+    grids = [solve(EXAMPLES["easy"]).solution.cells] if size == 9 else \
+        (generate(size, seed=seed, min_clues=size * size).cells for seed in range(50))
+    answer, cells = next((a, cells) for a in grids if (cells := deadly_rectangle(a, size)))
+    puzzle = "".join("." if i in cells else str(d) for i, d in enumerate(answer))
+    solved = solve(puzzle, "bitmask-locked", limit=2)
+    assert solved.count == 2 and not solved.unique and solved.verified
+    assert all(is_solution(puzzle, s.cells) for s in solved.solutions)
+    assert solve("." * size * size, "bitmask-locked", limit=2).count == 2
 
 
 # -- generation and difficulty -----------------------------------------------------------------------------

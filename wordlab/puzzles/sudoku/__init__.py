@@ -18,7 +18,7 @@ from wordlab.puzzles.sudoku.strategies import STRATEGIES
 from wordlab.search.probe import Budget, Probe
 from wordlab.search.strategies import pick
 
-FASTEST = "bitmask-singles"
+FASTEST = "bitmask-locked"
 
 
 @dataclass(frozen=True)
