@@ -1,4 +1,4 @@
-"""Eight Sudoku solvers, from the write-ups' brute force to exact cover and a bitmask solver.
+"""Nine Sudoku solvers, from the write-ups' brute force to exact cover and two bitmask solvers.
 
 Every strategy has the shape `strategy(puzzle, probe=None, budget=None, limit=1) -> list[Grid]`:
 it returns up to `limit` solutions (so `limit=2` tells a unique puzzle from an ambiguous one),
@@ -436,11 +436,13 @@ def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched:
     """Propagate to a fixed point: a solved cell's digit leaves its peers (naked singles), a digit with one
     place in a unit goes there (hidden singles). Only units that lost a candidate (the bits of `touched`)
     are scanned for hidden singles, and `open_digits[u]` holds the digits not yet solved in unit u, so
-    finished units and solved digits cost nothing. False on a contradiction."""
+    finished units and solved digits cost nothing. False on a contradiction, else the (nonzero) unit bits
+    of every unit scanned."""
     peers, units, units_of, unit_bits, (rows_in, cols_in, boxes_in) = tables
     n = len(units) // 3
     within = (1 << n) - 1
     six = 6 * full  # adding 6 to a field: 6 means no place, 7 one place, 8 or more (bit 3) several
+    changed = 0
     while True:
         while queue:
             cell = queue.pop()
@@ -460,6 +462,7 @@ def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched:
                 if not m & (m - 1):
                     queue.append(p)
         scan, touched = touched, 0
+        changed |= scan
         for u in rows_in[scan & within] + cols_in[scan >> n & within] + boxes_in[scan >> 2 * n]:
             unit, masks_of = units[u]
             places = sum(masks_of(cands)) + six
@@ -476,7 +479,7 @@ def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched:
                     touched |= unit_bits[c]
                     queue.append(c)
         if not queue:
-            return True
+            return changed or True
 
 
 def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
@@ -542,7 +545,8 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
 @cache
 def _locked_tables(g: Geometry):
     """Per band and stack: (lines, boxes, getter of each segment's masks, for each segment the rest of its
-    line and the rest of its box as (cells, getter of their masks), the unit indexes of its lines and boxes)."""
+    line and the rest of its box as (cells, getter of their masks), the unit indexes of its lines and boxes,
+    and the unit bits of its lines)."""
     n = g.n
     chutes = []
     for kind, (key, size, across) in enumerate(((g.rows, g.box_rows, n // g.box_cols),
@@ -560,17 +564,21 @@ def _locked_tables(g: Geometry):
                     box_rest = tuple(c for k in range(size) if k != t for c in seg[k][j])
                     rests.append(((line_rest, itemgetter(*line_rest)), (box_rest, itemgetter(*box_rest))))
             chutes.append((size, across, tuple(getters), tuple(rests), tuple(kind * n + line for line in lines),
-                           tuple(2 * n + box for box in boxes)))
+                           tuple(2 * n + box for box in boxes), sum(1 << kind * n + line for line in lines)))
     return tuple(chutes)
 
 
-def _lock(cands: list[int], open_digits: list[int], queue: list[int], chutes, unit_bits, full: int) -> int:
+def _lock(cands: list[int], open_digits: list[int], queue: list[int], changed: int, chutes, unit_bits,
+          full: int) -> int:
     """One pass of locked candidates: the units that lost a candidate (as unit bits; 0 if none), -1 on a
-    contradiction. Digits already solved in a box or line (not in `open_digits`) are skipped; newly solved
-    cells go on `queue` for `_settle`."""
+    contradiction. Only chutes with a line among the `changed` unit bits are looked at (the others were
+    settled before), digits already solved in a box or line (not in `open_digits`) are skipped; newly
+    solved cells go on `queue` for `_settle`."""
     touched = 0
     masks = methodcaller("__call__", cands)
-    for size, across, getters, rests, line_units, box_units in chutes:
+    for size, across, getters, rests, line_units, box_units, lines_bits in chutes:
+        if not changed & lines_bits:
+            continue
         held = [(s | s >> 1 | s >> 2) & full for s in map(sum, map(masks, getters))]
         in_line = [sum(held[t * across:(t + 1) * across]) for t in range(size)]
         in_box = [sum(held[j::across]) for j in range(across)]
@@ -608,10 +616,11 @@ def _lock(cands: list[int], open_digits: list[int], queue: list[int], chutes, un
 
 def _settle_locked(cands: list[int], open_digits: list[int], queue: list[int], touched: int, tables, chutes,
                    full: int) -> bool:
-    """Singles to a fixed point, then locked candidates, until neither changes anything."""
+    """Singles to a fixed point, then locked candidates in the chutes that changed, until neither changes
+    anything."""
     unit_bits = tables[3]
-    while _settle(cands, open_digits, queue, touched, tables, full):
-        touched = _lock(cands, open_digits, queue, chutes, unit_bits, full)
+    while changed := _settle(cands, open_digits, queue, touched, tables, full):
+        touched = _lock(cands, open_digits, queue, changed, chutes, unit_bits, full)
         if touched <= 0:
             return touched == 0
     return False
