@@ -35,6 +35,9 @@ def test_bench_runs_strategies_side_by_side_with_ratios():
     assert list(frame["answer"]) == ["10", "10", "1000", "1000"]
     assert (frame[frame.strategy == "slow"]["ratio"] == 1).all()
     assert (frame["peak_kib"] >= 0).all()
+    assert (frame["cpu_seconds"] >= 0).all()
+    seconds, result = bench.cpu_seconds(lambda: slow(100), repeats=2)
+    assert seconds >= 0 and result == 100
     assert "ratio" in bench.format_table(frame, "title")
     with pytest.raises(WordlabError, match="baseline"):
         bench.with_ratios(frame, "nope")

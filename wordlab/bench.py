@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 import tracemalloc
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from wordlab.errors import WordlabError
 from wordlab.search.probe import Probe
@@ -19,23 +19,42 @@ from wordlab.search.probe import Probe
 Strategy = Callable[..., Any]  # called as strategy(input, probe=probe)
 
 
-def measure(strategy: Strategy, given: Any, repeats: int = 3,
-            count: bool = True) -> tuple[float, float, Probe | None, Any]:
-    """Best and mean seconds over `repeats` runs without a probe (so the timings are of the path users
-    run), then, if `count`, one more run with a probe for the effort counts. Returns (best, mean, the
-    probe or None, the last result)."""
+class Timing(NamedTuple):
+    best: float  # least wall-clock seconds of the probe-free runs
+    mean: float  # their mean
+    cpu: float  # least CPU seconds (process time) of the same runs: steadier on a shared machine
+    probe: Probe | None  # the probe of the extra counting run, if any
+    result: Any  # the last run's result
+
+
+def measure(strategy: Strategy, given: Any, repeats: int = 3, count: bool = True) -> Timing:
+    """Time `repeats` runs without a probe (the path users run), then, if `count`, one more run with a
+    probe for the effort counts."""
     if repeats < 1:
         raise WordlabError(f"repeats must be at least 1, not {repeats}")
-    times = []
+    walls, cpus = [], []
     for _ in range(repeats):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         result = strategy(given, probe=None)
-        times.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+        walls.append(time.perf_counter() - wall)
     probe = None
     if count:
         probe = Probe()
         result = strategy(given, probe=probe)
-    return min(times), sum(times) / len(times), probe, result
+    return Timing(min(walls), sum(walls) / len(walls), min(cpus), probe, result)
+
+
+def cpu_seconds(job: Callable[[], Any], repeats: int = 1) -> tuple[float, Any]:
+    """The least CPU seconds (process time) of `repeats` runs of `job()`, and the last run's result."""
+    if repeats < 1:
+        raise WordlabError(f"repeats must be at least 1, not {repeats}")
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        start = time.process_time()
+        result = job()
+        best = min(best, time.process_time() - start)
+    return best, result
 
 
 def peak_memory_kib(strategy: Strategy, given: Any) -> float:
@@ -53,7 +72,8 @@ def run(strategies: Mapping[str, Strategy], inputs: Mapping[str, Any], *, repeat
         describe: Callable[[Any], Any] | None = None) -> "pandas.DataFrame":  # noqa: F821
     """Run every strategy on every input; one row per (input, strategy).
 
-    Columns: input, strategy, seconds (best of `repeats` runs without a probe), mean_seconds, calls
+    Columns: input, strategy, seconds (best of `repeats` runs without a probe), mean_seconds,
+    cpu_seconds (the least process time of those runs, steadier on a shared machine), calls
     (probe.nodes of one extra probed run; None with `count=False`, for strategies too slow to run
     twice), peak_kib (if `memory`), answer (`describe(result)`, if given) and ratio (seconds ÷ the
     baseline's seconds on the same input; the baseline defaults to the first strategy).
@@ -65,13 +85,13 @@ def run(strategies: Mapping[str, Strategy], inputs: Mapping[str, Any], *, repeat
     rows = []
     for label, given in inputs.items():
         for name, strategy in strategies.items():
-            best, mean, probe, result = measure(strategy, given, repeats, count)
-            row = {"input": label, "strategy": name, "seconds": best, "mean_seconds": mean,
-                   "calls": probe.nodes if probe else None}
+            timing = measure(strategy, given, repeats, count)
+            row = {"input": label, "strategy": name, "seconds": timing.best, "mean_seconds": timing.mean,
+                   "cpu_seconds": timing.cpu, "calls": timing.probe.nodes if timing.probe else None}
             if memory:
                 row["peak_kib"] = round(peak_memory_kib(strategy, given), 1)
             if describe is not None:
-                row["answer"] = describe(result)
+                row["answer"] = describe(timing.result)
             rows.append(row)
     return with_ratios(pd.DataFrame(rows), baseline or next(iter(strategies)))
 
@@ -96,7 +116,7 @@ def speedups(frame, baseline: str, column: str = "seconds"):
 def format_table(frame, title: str = "") -> str:
     """A plain-text table for the terminal (seconds in ms, ratios to 2 decimals)."""
     shown = frame.copy()
-    for column in ("seconds", "mean_seconds"):
+    for column in ("seconds", "mean_seconds", "cpu_seconds"):
         if column in shown:
             shown[column.replace("seconds", "ms")] = (shown.pop(column) * 1000).round(3)
     if "ratio" in shown:

@@ -20,7 +20,6 @@ A E I N R S T with centre E = 8,681.
 from __future__ import annotations
 
 import argparse
-import time
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple
@@ -641,16 +640,6 @@ def read_fresh(spec: str) -> WordList:
     return load(spec)
 
 
-def _cpu_seconds(job: Callable[[], object], repeats: int) -> float:
-    """The least CPU seconds (`time.process_time`) of `repeats` runs of `job`."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        job()
-        best = min(best, time.process_time() - start)
-    return best
-
-
 def benchmark(words: Words, strategies: Iterable[str] = tuple(STRATEGIES), sample: int = 300, repeats: int = 3,
               rules: Rules = STANDARD, spec: str | None = None) -> "pandas.DataFrame":  # noqa: F821
     """Every strategy on the same words through `wordlab.bench`, one row each, with full-run CPU seconds and
@@ -665,13 +654,11 @@ def benchmark(words: Words, strategies: Iterable[str] = tuple(STRATEGIES), sampl
 
     names = list(strategies)
     wordlist = as_wordlist(words)
-    cpu: dict[str, list[float]] = defaultdict(list)
-    runners = {name: _runner(name, sample, rules, cpu[name]) for name in names}
+    runners = {name: _runner(name, sample, rules) for name in names}
     frame = bench.run(runners, {wordlist.name: wordlist}, repeats=repeats, describe=lambda best: best)
-    setups = {name: _cpu_seconds(lambda name=name: _runner(name, 1, rules, [])(wordlist), repeats)
+    setups = {name: bench.cpu_seconds(lambda name=name: _runner(name, 1, rules)(wordlist), repeats)[0]
               for name in names if name in HISTORICAL}
     best = list(frame.pop("answer"))
-    frame["cpu_seconds"] = [min(cpu[name]) for name in frame["strategy"]]
     frame["answer"] = [f"{b.honeycomb} = {b.score}" for b in best]
     frame["scored"] = [b.scored for b in best]
     frame["candidates"] = [b.candidates for b in best]
@@ -679,23 +666,16 @@ def benchmark(words: Words, strategies: Iterable[str] = tuple(STRATEGIES), sampl
                              zip(frame["strategy"], frame["cpu_seconds"], best)]
     frame["extrapolated"] = [name in HISTORICAL and b.scored < b.candidates for name, b in zip(frame["strategy"], best)]
     if spec is not None:
-        frame["whole_job_seconds"] = frame["full_seconds"] + _cpu_seconds(lambda: read_fresh(spec), repeats)
+        frame["whole_job_seconds"] = frame["full_seconds"] + bench.cpu_seconds(lambda: read_fresh(spec), repeats)[0]
     baseline = BASELINE if BASELINE in names else names[0]
     return bench.with_ratios(frame, baseline, "full_seconds")
 
 
-def _runner(name: str, sample: int | None, rules: Rules, cpu: list[float]) -> Callable[..., Best]:
-    """`strategy(words, probe=...)` for bench, appending the CPU seconds of each run to `cpu`."""
+def _runner(name: str, sample: int | None, rules: Rules) -> Callable[..., Best]:
+    """`strategy(words, probe=...)` for bench, the historical strategies on a sample."""
     strategy = pick(STRATEGIES, name)
     options = {"rules": rules, "sample": sample} if name in HISTORICAL else {"rules": rules}
-
-    def run(words: WordList, probe: Probe | None = None) -> Best:
-        start = time.process_time()
-        best = strategy(words, probe=probe, **options)
-        cpu.append(time.process_time() - start)
-        return best
-
-    return run
+    return lambda words, probe=None: strategy(words, probe=probe, **options)
 
 
 def extrapolate(seconds: float, setup: float | None, best: Best) -> float:

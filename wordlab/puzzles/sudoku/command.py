@@ -91,14 +91,12 @@ def _bench_inputs(sample: int) -> tuple[dict[str, list[Sudoku]], list[str]]:
     return inputs, notes
 
 
-def _over_set(name: str, seconds: float | None, worst: dict, stopped: dict, cpu: dict):
-    """A bench strategy solving every puzzle of a set; records the slowest puzzle, budget stops and the
-    CPU seconds of the run (steadier than wall time on a shared machine)."""
+def _over_set(name: str, seconds: float | None, worst: dict, stopped: dict):
+    """A bench strategy solving every puzzle of a set; records the slowest puzzle and the budget stops."""
     strategy = STRATEGIES[name]
 
     def run(puzzles: list[Sudoku], probe: Probe | None = None) -> int:
         slowest, stops = 0.0, 0
-        cpu_start = time.process_time()
         for puzzle in puzzles:
             budget = Budget(seconds=seconds).start() if seconds else None
             start = time.perf_counter()
@@ -109,7 +107,6 @@ def _over_set(name: str, seconds: float | None, worst: dict, stopped: dict, cpu:
             key = name, id(puzzles)
             worst[key] = min(worst.get(key, float("inf")), slowest)
             stopped[key] = stops
-            cpu[key] = min(cpu.get(key, float("inf")), time.process_time() - cpu_start)
         return len(puzzles)
 
     return run
@@ -123,14 +120,12 @@ def cli_bench(args: argparse.Namespace) -> Report:
     inputs, notes = _bench_inputs(args.sample)
     worst: dict = {}
     stopped: dict = {}
-    cpu: dict = {}
-    strategies = {name: _over_set(name, args.max_seconds, worst, stopped, cpu) for name in args.strategies}
+    strategies = {name: _over_set(name, args.max_seconds, worst, stopped) for name in args.strategies}
     baseline = BASELINE if BASELINE in strategies else args.strategies[0]
     frame = bench.run(strategies, inputs, repeats=args.repeats, baseline=baseline)
     frame["puzzles_per_s"] = [len(inputs[i]) / s for i, s in zip(frame["input"], frame["seconds"])]
     frame["worst_ms"] = [worst[s, id(inputs[i])] * 1000 for i, s in zip(frame["input"], frame["strategy"])]
-    frame["cpu_puzzles_per_s"] = [len(inputs[i]) / cpu[s, id(inputs[i])]
-                                  for i, s in zip(frame["input"], frame["strategy"])]
+    frame["cpu_puzzles_per_s"] = [len(inputs[i]) / s for i, s in zip(frame["input"], frame["cpu_seconds"])]
     frame["stopped"] = [stopped[s, id(inputs[i])] for i, s in zip(frame["input"], frame["strategy"])]
     frame["speedup"] = 1 / frame["ratio"]
     frame = frame.drop(columns=["mean_seconds"])
