@@ -1,4 +1,4 @@
-"""Sudoku (9×9, 8×8 with 2×4 boxes, 6×6 with 2×3 boxes): eight solvers from brute force to exact cover.
+"""Sudoku (9×9, 8×8 with 2×4 boxes, 6×6 with 2×3 boxes): nine solvers from brute force to exact cover.
 
     >>> from wordlab.puzzles.sudoku import solve, EXAMPLES
     >>> solve(EXAMPLES["easy"], strategy="greedy").solution.cells[:9]
@@ -14,11 +14,10 @@ from wordlab.puzzles.sudoku.grid import Geometry, Grid, Sudoku, contradiction, g
 from wordlab.puzzles.sudoku.library import (
     EXAMPLES, PUBLISHED, SETS, Difficulty, count_solutions, difficulty, generate, load_set, set_available,
 )
-from wordlab.puzzles.sudoku.strategies import STRATEGIES
+from wordlab.puzzles.sudoku.strategies import FASTEST, STRATEGIES
 from wordlab.search.probe import Budget, Probe
 from wordlab.search.strategies import pick
 
-FASTEST = "bitmask-locked"
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from wordlab.errors import WordlabError
 from wordlab.puzzles import Report
 from wordlab.puzzles.sudoku.grid import Sudoku, parse
 from wordlab.puzzles.sudoku.library import EXAMPLES, PUBLISHED, difficulty, generate, load_set, set_available
-from wordlab.puzzles.sudoku.strategies import STRATEGIES
+from wordlab.puzzles.sudoku.strategies import FASTEST, STRATEGIES
 from wordlab.search.probe import Budget, Probe
 
-BENCH_DEFAULT = ["propagation", "dancing-links", "bitmask-singles"]
+BENCH_DEFAULT = ["propagation", "dancing-links", "bitmask-singles", "bitmask-locked"]
 BASELINE = "propagation"
 
 
@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("grid", nargs="?", default="harder", metavar="GRID",
                             help=f"81/64/36 characters (0 or . for blanks) or one of {', '.join(EXAMPLES)} "
                                  "(default harder)")
-        add_strategy_option(parser, STRATEGIES, default="bitmask-singles")
+        add_strategy_option(parser, STRATEGIES, default=FASTEST)
         parser.add_argument("--limit", type=int, default=2,
                             help="count solutions up to this many (default 2: proves uniqueness)")
         parser.add_argument("--generate", type=int, metavar="SIZE", choices=(9, 8, 6),

@@ -688,3 +688,4 @@ STRATEGIES: dict[str, Strategy] = {
     "bitmask-singles": bitmask_singles,
     "bitmask-locked": bitmask_locked,
 }
+FASTEST = "bitmask-locked"
