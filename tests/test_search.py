@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordlab.errors import UnknownName, WordlabError
-from wordlab.search import (Budget, Probe, SearchProblem, astar, beam, beam_stack, breadth_first, depth_first,
-                            greedy, iter_solutions, search)
+from wordlab.search import (Budget, Probe, SearchProblem, astar, beam, beam_stack, breadth_first, budgeted,
+                            depth_first, greedy, iter_solutions, search)
 
 
 class Graph(SearchProblem):
@@ -165,3 +165,18 @@ def test_every_strategy_reports_the_path_to_its_goal():
     for name in ("depth-first", "breadth-first", "greedy", "astar", "beam", "beam-stack"):
         best = search(Tiles(), name, **({"width": 8} if "beam" in name else {})).best
         assert best.path == [best.value[:i] for i in range(len(best.value) + 1)], name
+
+
+def test_a_budget_caught_inside_still_marks_the_outer_search_stopped():
+    budget = Budget(nodes=5)
+    with budgeted(budget) as outer:
+        found = list(iter_solutions(Tiles(), "depth-first", budget=budget))  # ends quietly at the budget
+    assert len(found) < len(GOALS)
+    assert outer.stopped == "node budget of 5 reached" and not outer.exhausted
+    assert not budget.running
+
+
+def test_a_finished_search_under_a_budget_is_exhausted():
+    with budgeted(Budget(nodes=1000)) as result:
+        result.solutions = depth_first(Tiles()).solutions
+    assert result.exhausted and result.stopped is None

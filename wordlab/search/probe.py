@@ -150,6 +150,7 @@ class Budget:
     description: str = "search"
     used: int = field(default=0, init=False)
     stopped: str | None = field(default=None, init=False)
+    running: bool = field(default=False, init=False)
 
     CHECK_EVERY = 1024
 
@@ -164,6 +165,7 @@ class Budget:
     def start(self) -> "Budget":
         self.used = 0
         self.stopped = None
+        self.running = True
         self._deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if self.progress:
             from tqdm.auto import tqdm
@@ -187,12 +189,9 @@ class Budget:
         raise BudgetExhausted(reason)
 
     def close(self) -> None:
+        self.running = False
         if self._bar is not None:
             self._bar.update(self.used - self._bar.n)
             self._bar.close()
             self._bar = None
 
-
-def started(budget: Budget | None) -> Budget | None:
-    """Start `budget` if there is one (a convenience for strategies)."""
-    return budget.start() if budget is not None else None

@@ -352,24 +352,27 @@ def iter_solutions(problem: SearchProblem, strategy: str = "beam-stack", *, prob
 
 @contextmanager
 def budgeted(budget: Budget | None, result: SearchResult | None = None) -> Iterator[SearchResult]:
-    """Run a search under `budget`: yields `result` (a new `SearchResult` by default) to fill in. When
-    the block finishes, `exhausted` is set; when the budget runs out, `stopped` says why; the progress
-    bar is closed either way.
+    """Run a search under `budget`: yields `result` (a new `SearchResult` by default) to fill in.
+    Afterwards `stopped` says why the budget ran out, if it did (even when an inner search caught the
+    exhaustion and returned quietly), and `exhausted` is set only if it did not. A budget that is
+    already running (an outer `budgeted` started it) is neither restarted nor closed here.
 
         with budgeted(budget) as result:
             result.solutions = my_search(...)   # may raise BudgetExhausted via budget.tick()
     """
     result = SearchResult() if result is None else result
-    if budget:
+    owner = budget is not None and not budget.running
+    if owner:
         budget.start()
     try:
         yield result
-        result.exhausted = True
-    except BudgetExhausted as stop:
-        result.stopped = str(stop)
+    except BudgetExhausted:
+        pass
     finally:
-        if budget:
+        if owner:
             budget.close()
+    result.stopped = budget.stopped if budget is not None else None
+    result.exhausted = result.stopped is None
 
 
 def collect(goals: Iterator[tuple[Any, float, Any]], probe: Probe | None, budget: Budget | None, *,
