@@ -488,6 +488,20 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
     counts from one C-level sum, only in units that changed), then a guess on the cell with the fewest
     candidates, ties to the one with the most unsolved peers, trying first the digit most of its peers
     could also take (lists copied per guess); the fewest calls and the cheapest."""
+    tables = _singles_tables(puzzle.geometry)
+    full = _nibble(puzzle.geometry.full)
+
+    def settle(cands, open_digits, queue, touched):
+        return _settle(cands, open_digits, queue, touched, tables, full)
+
+    return _bitmask_search(puzzle, settle, probe, budget, limit)
+
+
+def _bitmask_search(puzzle: Sudoku, settle: Callable[[list[int], list[int], list[int], int], object],
+                    probe: Probe | None, budget: Budget | None, limit: int) -> list[Grid]:
+    """The search shared by the bitmask strategies: `settle(cands, open_digits, queue, touched)`
+    propagates to a fixed point (falsy on a contradiction); the search guesses on the cell with the
+    fewest candidates, ties to the one with the most unsolved peers, the likeliest digit first."""
     g = puzzle.geometry
     tables = _singles_tables(g)
     full = _nibble(g.full)
@@ -500,7 +514,7 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
     givens = [cell for cell, d in enumerate(puzzle.cells) if d]
     for cell in givens:
         cands[cell] = 1 << 4 * puzzle.cells[cell]
-    if not _settle(cands, open_digits, givens, (1 << len(g.units)) - 1, tables, full):
+    if not settle(cands, open_digits, givens, (1 << len(g.units)) - 1):
         return found
 
     def search(cands: list[int], open_digits: list[int], depth: int) -> bool:
@@ -521,8 +535,7 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
             child[best] = bit
             if probe:
                 probe.node(depth + 1, f"{g.name(best)}={bit.bit_length() >> 2}")
-            if (_settle(child, child_open, [best], unit_bits[best], tables, full)
-                    and search(child, child_open, depth + 1)):
+            if settle(child, child_open, [best], unit_bits[best]) and search(child, child_open, depth + 1):
                 return True
         return False
 
@@ -631,50 +644,14 @@ def bitmask_locked(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | 
     """Bitmask singles, plus locked candidates (pointing and claiming, from nibble sums of line-box
     segments) whenever singles stall; a pass costs about half a singles settle, but on hard puzzles it
     saves about 60% of the guesses (635 calls on top95 against 1,685)."""
-    g = puzzle.geometry
-    tables = _singles_tables(g)
-    chutes = _locked_tables(g)
-    full = _nibble(g.full)
-    cells = range(g.cells)
-    peers_of = [masks_of for _, masks_of in tables[0]]
-    unit_bits = tables[3]
-    found: list[Grid] = []
-    cands = [full] * g.cells
-    open_digits = [full] * len(g.units)
-    givens = [cell for cell, d in enumerate(puzzle.cells) if d]
-    for cell in givens:
-        cands[cell] = 1 << 4 * puzzle.cells[cell]
-    if not _settle_locked(cands, open_digits, givens, (1 << len(g.units)) - 1, tables, chutes, full):
-        return found
+    tables = _singles_tables(puzzle.geometry)
+    chutes = _locked_tables(puzzle.geometry)
+    full = _nibble(puzzle.geometry.full)
 
-    def search(cands: list[int], open_digits: list[int], depth: int) -> bool:
-        if probe:
-            probe.call(depth)
-        if budget:
-            budget.tick()
-        sizes = list(map(int.bit_count, cands))
-        fewest = 2 if 2 in sizes else min((k for k in sizes if k > 1), default=1)
-        if fewest == 1:
-            found.append(tuple(m.bit_length() >> 2 for m in cands))
-            return len(found) >= limit
-        unsolved = [k > 1 for k in sizes]
-        best = max(compress(cells, map(fewest.__eq__, sizes)), key=lambda cell: sum(peers_of[cell](unsolved)))
-        around = peers_of[best](cands)
-        for bit in sorted(bits_of(cands[best]), key=lambda bit: -(sum(map(bit.__and__, around)) // bit)):
-            child, child_open = cands[:], open_digits[:]
-            child[best] = bit
-            if probe:
-                probe.node(depth + 1, f"{g.name(best)}={bit.bit_length() >> 2}")
-            if (_settle_locked(child, child_open, [best], unit_bits[best], tables, chutes, full)
-                    and search(child, child_open, depth + 1)):
-                return True
-        return False
+    def settle(cands, open_digits, queue, touched):
+        return _settle_locked(cands, open_digits, queue, touched, tables, chutes, full)
 
-    if probe:
-        probe.node(0, "start")
-    with suppress(BudgetExhausted):
-        search(cands, open_digits, 0)
-    return found
+    return _bitmask_search(puzzle, settle, probe, budget, limit)
 
 
 STRATEGIES: dict[str, Strategy] = {
