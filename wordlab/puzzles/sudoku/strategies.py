@@ -59,13 +59,21 @@ def _places(g: Geometry) -> tuple[tuple[int, int, int], ...]:
 # -- 1. sequential and 2. random order: fill the blanks in a fixed order -----------------------------------
 
 
+def _from_root(search: Callable[[], object], probe: Probe | None) -> None:
+    """Run a recursive search from the root of its tree, ending quietly when the budget runs out
+    (the caller's list of solutions then holds those found so far)."""
+    if probe:
+        probe.node(0, "start")
+    with suppress(BudgetExhausted):
+        search()
+
+
 def _fill_in_order(puzzle: Sudoku, order: list[int], probe: Probe | None, budget: Budget | None,
                    limit: int) -> list[Grid]:
     """Backtracking over the blanks in `order`, trying digits 1..n in each; masks for rows, columns, boxes."""
-    g = puzzle.geometry
-    grid = list(puzzle.cells)
-    rows, cols, boxes = used_masks(puzzle)
-    places = _places(g)
+    board = Board(puzzle)  # its state, mutated inline below: this loop makes millions of calls
+    g, grid, places = board.g, board.grid, board.places
+    rows, cols, boxes = board.rows, board.cols, board.boxes
     digits = [(d, 1 << d) for d in g.digits]
     end = len(order)
     found: list[Grid] = []
@@ -97,10 +105,7 @@ def _fill_in_order(puzzle: Sudoku, order: list[int], probe: Probe | None, budget
         grid[cell] = 0
         return False
 
-    if probe:
-        probe.node(0, "start")
-    with suppress(BudgetExhausted):
-        fill(0)
+    _from_root(lambda: fill(0), probe)
     return found
 
 
@@ -223,10 +228,7 @@ def _greedy_search(puzzle: Sudoku, probe: Probe | None, budget: Budget | None, l
             board.clear(forced)
         return False
 
-    if probe:
-        probe.node(0, "start")
-    with suppress(BudgetExhausted):
-        fill(0)
+    _from_root(lambda: fill(0), probe)
     return found
 
 
@@ -318,10 +320,7 @@ def propagation(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | Non
                 return True
         return False
 
-    if probe:
-        probe.node(0, "start")
-    with suppress(BudgetExhausted):
-        search(values, 0)
+    _from_root(lambda: search(values, 0), probe)
     return found
 
 
@@ -399,10 +398,7 @@ def dancing_links(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | N
             chosen.pop()
         return False
 
-    if probe:
-        probe.node(0, "start")
-    with suppress(BudgetExhausted):
-        search(0)
+    _from_root(lambda: search(0), probe)
     return found
 
 
@@ -539,10 +535,7 @@ def _bitmask_search(puzzle: Sudoku, settle: Callable[[list[int], list[int], list
                 return True
         return False
 
-    if probe:
-        probe.node(0, "start")
-    with suppress(BudgetExhausted):
-        search(cands, open_digits, 0)
+    _from_root(lambda: search(cands, open_digits, 0), probe)
     return found
 
 
