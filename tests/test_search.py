@@ -180,3 +180,9 @@ def test_a_finished_search_under_a_budget_is_exhausted():
     with budgeted(Budget(nodes=1000)) as result:
         result.solutions = depth_first(Tiles()).solutions
     assert result.exhausted and result.stopped is None
+
+
+def test_iter_solutions_refuses_options_the_strategy_does_not_have():
+    with pytest.raises(WordlabError, match="'astar' has no option width"):
+        next(iter_solutions(Tiles(), "astar", width=3))
+    assert [f.cost for f in iter_solutions(Tiles(), "beam", width=8)][0] == 6

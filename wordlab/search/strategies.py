@@ -11,6 +11,7 @@ beam-stack search to return optimal costs.
 from __future__ import annotations
 
 import heapq
+import inspect
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from wordlab.errors import UnknownName, WordlabError
 from wordlab.search.probe import Budget, BudgetExhausted, Found, Probe
 
 State = Hashable
+UNBOUNDED = 10**9  # the default depth limit: none in practice
 
 
 class SearchProblem:
@@ -85,7 +87,7 @@ def path(link) -> list:
     return states[::-1]
 
 
-def _depth_first(problem, probe, budget, max_depth):
+def _depth_first(problem, probe, budget, max_depth: int = UNBOUNDED):
     """Backtracking with an explicit stack of successor iterators (no recursion limit); a state
     already on the current path is skipped, so cycles in a graph cannot trap it."""
     start = problem.start()
@@ -124,7 +126,7 @@ def _depth_first(problem, probe, budget, max_depth):
             on_path.add(child)
 
 
-def _breadth_first_layers(problem, probe, budget, max_depth):
+def _breadth_first_layers(problem, probe, budget, max_depth: int = UNBOUNDED):
     """The "list of successes": keep every surviving partial solution, one layer at a time."""
     start = problem.start()
     layer = [(start, 0, None, (start, None))]
@@ -174,6 +176,16 @@ def _best_first(problem, probe, budget, priority):
                     probe.generate(depth + 1)
 
 
+def _greedy(problem, probe, budget):
+    """Best-first on h alone."""
+    return _best_first(problem, probe, budget, lambda g, h: h)
+
+
+def _astar(problem, probe, budget):
+    """Best-first on f = g + h."""
+    return _best_first(problem, probe, budget, lambda g, h: g + h)
+
+
 def _ranked(problem, layer: dict, width: int | None = None):
     """Layer entries (state → (g, link)) sorted by (f, order key); the best `width` of them if given."""
     ranked = sorted(layer.items(),
@@ -199,8 +211,9 @@ def _next_layer(problem, layer, probe, budget, depth, admit):
     return next_layer
 
 
-def _beam(problem, probe, budget, width, max_depth):
+def _beam(problem, probe, budget, width: int = 100, max_depth: int = UNBOUNDED):
     """Breadth-first by layers, keeping only the `width` best nodes (least f = g + h) of each."""
+    _check_width(width)
     start = problem.start()
     layer = {start: (0, (start, None))}
     for depth in range(max_depth + 1):
@@ -212,7 +225,7 @@ def _beam(problem, probe, budget, width, max_depth):
         layer = dict(_ranked(problem, next_layer, width))
 
 
-def _beam_stack(problem, probe, budget, width, upper, max_depth):
+def _beam_stack(problem, probe, budget, width: int = 100, upper: float = math.inf, max_depth: int = UNBOUNDED):
     """Beam-stack search (Zhou & Hansen 2005): beam search that backtracks, so it is complete.
 
     The beam stack holds, per layer, the half-open range [lo, hi) of (f, order key) admitted into
@@ -221,6 +234,7 @@ def _beam_stack(problem, probe, budget, width, upper, max_depth):
     [hi, U) where U is the best cost so far. When the stack empties every node with f < U has been
     covered, so the last solution is optimal (given an admissible heuristic).
     """
+    _check_width(width)
     low = (-math.inf,)
     stack: list[list] = []
     start = problem.start()
@@ -265,13 +279,13 @@ def _beam_stack(problem, probe, budget, width, upper, max_depth):
 
 
 def depth_first(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
-                max_depth: int = 10**9, first_only: bool = False) -> SearchResult:
+                max_depth: int = UNBOUNDED, first_only: bool = False) -> SearchResult:
     """Depth-first backtracking: every goal, in tree order. Memory O(depth); time O(nodes in the tree)."""
     return collect(_depth_first(problem, probe, budget, max_depth), probe, budget, first_only=first_only)
 
 
 def breadth_first(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
-                  max_depth: int = 10**9, first_only: bool = False) -> SearchResult:
+                  max_depth: int = UNBOUNDED, first_only: bool = False) -> SearchResult:
     """Breadth-first, layer by layer ("list of successes"): every goal, shallowest first.
     Memory O(widest layer); time O(nodes in the tree)."""
     return collect(_breadth_first_layers(problem, probe, budget, max_depth), probe, budget, first_only=first_only)
@@ -281,33 +295,30 @@ def greedy(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget
            first_only: bool = True) -> SearchResult:
     """Greedy best-first: always expand the node that looks closest to a goal (least h).
     Fast when h is good, not optimal. Time and memory O(nodes generated · log)."""
-    return collect(_best_first(problem, probe, budget, lambda g, h: h), probe, budget, first_only=first_only)
+    return collect(_greedy(problem, probe, budget), probe, budget, first_only=first_only)
 
 
 def astar(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
           first_only: bool = True) -> SearchResult:
     """A*: expand the node of least f = g + h; the first goal popped is optimal when h is admissible.
     Memory O(nodes generated), which is its weakness."""
-    return collect(_best_first(problem, probe, budget, lambda g, h: g + h), probe, budget, first_only=first_only,
-                   proves_optimum=first_only)
+    return collect(_astar(problem, probe, budget), probe, budget, first_only=first_only, proves_optimum=first_only)
 
 
 def beam(problem: SearchProblem, *, width: int = 100, probe: Probe | None = None, budget: Budget | None = None,
-         max_depth: int = 10**9, first_only: bool = False) -> SearchResult:
+         max_depth: int = UNBOUNDED, first_only: bool = False) -> SearchResult:
     """Beam search: breadth-first keeping the `width` best nodes per layer. Incomplete, not optimal;
     memory O(width · branching), time O(depth · width · branching)."""
-    _check_width(width)
     return collect(_beam(problem, probe, budget, width, max_depth), probe, budget, first_only=first_only)
 
 
 def beam_stack(problem: SearchProblem, *, width: int = 100, upper: float = math.inf, probe: Probe | None = None,
-               budget: Budget | None = None, max_depth: int = 10**9) -> SearchResult:
+               budget: Budget | None = None, max_depth: int = UNBOUNDED) -> SearchResult:
     """Beam-stack search: anytime (each solution beats the last), complete and memory-bounded; when
     it finishes, the best solution is optimal. Memory O(depth · width · branching).
 
     On a graph with cycles, give `max_depth` or an `upper` bound: until it has a first solution, a
     narrow beam can otherwise descend for ever."""
-    _check_width(width)
     return collect(_beam_stack(problem, probe, budget, width, upper, max_depth), probe, budget, proves_optimum=True)
 
 
@@ -326,28 +337,37 @@ def search(problem: SearchProblem, strategy: str = "astar", **options) -> Search
     return pick(STRATEGIES, strategy)(problem, **options)
 
 
+GOALS: dict[str, Callable[..., Iterator[tuple[Any, float, Any]]]] = {
+    "depth-first": _depth_first,
+    "breadth-first": _breadth_first_layers,
+    "greedy": _greedy,
+    "astar": _astar,
+    "beam": _beam,
+    "beam-stack": _beam_stack,
+}
+
+
 def iter_solutions(problem: SearchProblem, strategy: str = "beam-stack", *, probe: Probe | None = None,
                    budget: Budget | None = None, **options) -> Iterator[Found]:
     """Stream goals as the named strategy finds them (for beam-stack search: each improvement).
-    Ends quietly when the budget runs out; `budget.stopped` then says why."""
-    gens = {
-        "depth-first": lambda: _depth_first(problem, probe, budget, options.get("max_depth", 10**9)),
-        "breadth-first": lambda: _breadth_first_layers(problem, probe, budget, options.get("max_depth", 10**9)),
-        "greedy": lambda: _best_first(problem, probe, budget, lambda g, h: h),
-        "astar": lambda: _best_first(problem, probe, budget, lambda g, h: g + h),
-        "beam": lambda: _beam(problem, probe, budget, _check_width(options.get("width", 100)),
-                              options.get("max_depth", 10**9)),
-        "beam-stack": lambda: _beam_stack(problem, probe, budget, _check_width(options.get("width", 100)),
-                                          options.get("upper", math.inf), options.get("max_depth", 10**9)),
-    }
-    generator = pick(gens, strategy)()
-    clock = probe or Probe()
+    `options` are the strategy's own (`width`, `upper`, `max_depth`). Ends quietly when the budget
+    runs out; `budget.stopped` then says why."""
+    goals = pick(GOALS, strategy)
+    unknown = set(options) - set(inspect.signature(goals).parameters) - {"problem", "probe", "budget"}
+    if unknown:
+        raise WordlabError(f"strategy {strategy!r} has no option {', '.join(sorted(unknown))}")
     with budgeted(budget):
-        for state, cost, link in generator:
-            found = Found(state, cost, clock.elapsed, clock.nodes, path(link))
-            if probe:
-                probe.solutions.append(found)
-            yield found
+        yield from _founds(goals(problem, probe, budget, **options), probe)
+
+
+def _founds(goals: Iterator[tuple[Any, float, Any]], probe: Probe | None) -> Iterator[Found]:
+    """Each goal as a `Found` stamped with the time and effort so far, also told to the probe."""
+    clock = probe or Probe()
+    for state, cost, link in goals:
+        found = Found(state, cost, clock.elapsed, clock.nodes, path(link))
+        if probe:
+            probe.solutions.append(found)
+        yield found
 
 
 @contextmanager
@@ -378,13 +398,9 @@ def budgeted(budget: Budget | None, result: SearchResult | None = None) -> Itera
 def collect(goals: Iterator[tuple[Any, float, Any]], probe: Probe | None, budget: Budget | None, *,
             first_only: bool = False, proves_optimum: bool = False) -> SearchResult:
     """Drain a strategy's generator into a SearchResult, honouring the budget."""
-    clock = probe or Probe()
     with budgeted(budget) as result:
-        for state, cost, link in goals:
-            found = Found(state, cost, clock.elapsed, clock.nodes, path(link))
+        for found in _founds(goals, probe):
             result.solutions.append(found)
-            if probe:
-                probe.solutions.append(found)
             if first_only:
                 break
     if first_only and result.solutions:
@@ -400,7 +416,6 @@ def pick(registry: dict[str, Any], name: str, kind: str = "strategy"):
         raise UnknownName(kind, name, registry) from None
 
 
-def _check_width(width: int) -> int:
+def _check_width(width: int) -> None:
     if not isinstance(width, int) or width < 1:
         raise WordlabError(f"beam width must be a positive integer, not {width!r}")
-    return width
