@@ -186,17 +186,25 @@ def _astar(problem, probe, budget):
     return _best_first(problem, probe, budget, lambda g, h: g + h)
 
 
-def _ranked(problem, layer: dict, width: int | None = None):
-    """Layer entries (state → (g, link)) sorted by (f, order key); the best `width` of them if given."""
-    ranked = sorted(layer.items(),
-                    key=lambda item: (item[1][0] + problem.heuristic(item[0]), problem.order_key(item[0])))
+# A layer maps state → (key, g, link), where key = (f, order key) is computed once per node and
+# orders the layer: beam search keeps the least keys, beam-stack search admits ranges of keys.
+
+
+def _keyed(problem, state, g: float, link) -> tuple:
+    """A layer entry for `state` reached at cost `g`."""
+    return (g + problem.heuristic(state), problem.order_key(state)), g, link
+
+
+def _ranked(layer: dict, width: int | None = None) -> list:
+    """Layer entries sorted by key; the best `width` of them if given."""
+    ranked = sorted(layer.items(), key=lambda item: item[1][0])
     return ranked if width is None else ranked[:width]
 
 
 def _next_layer(problem, layer, probe, budget, depth, admit):
-    """Expand a layer in rank order: yield its goals, return the admitted successors (state → (g, link))."""
+    """Expand a layer in rank order: yield its goals, return the successors whose key `admit` accepts."""
     next_layer: dict = {}
-    for state, (g, link) in _ranked(problem, layer):
+    for state, (_, g, link) in _ranked(layer):
         if budget:
             budget.tick()
         if probe:
@@ -206,8 +214,10 @@ def _next_layer(problem, layer, probe, budget, depth, admit):
             continue
         for child, step in problem.successors(state):
             g2 = g + step
-            if admit(child, g2) and g2 < next_layer.get(child, (math.inf,))[0]:
-                next_layer[child] = (g2, (child, link))
+            if child not in next_layer or g2 < next_layer[child][1]:
+                entry = _keyed(problem, child, g2, (child, link))
+                if admit(entry[0]):
+                    next_layer[child] = entry
     return next_layer
 
 
@@ -215,14 +225,14 @@ def _beam(problem, probe, budget, width: int = 100, max_depth: int = UNBOUNDED):
     """Breadth-first by layers, keeping only the `width` best nodes (least f = g + h) of each."""
     _check_width(width)
     start = problem.start()
-    layer = {start: (0, (start, None))}
+    layer = {start: _keyed(problem, start, 0, (start, None))}
     for depth in range(max_depth + 1):
         if not layer:
             return
-        next_layer = yield from _next_layer(problem, layer, probe, budget, depth, lambda child, g: True)
+        next_layer = yield from _next_layer(problem, layer, probe, budget, depth, lambda key: True)
         if probe and len(next_layer) > width:
             probe.prune(depth + 1, len(next_layer) - width)
-        layer = dict(_ranked(problem, next_layer, width))
+        layer = dict(_ranked(next_layer, width))
 
 
 def _beam_stack(problem, probe, budget, width: int = 100, upper: float = math.inf, max_depth: int = UNBOUNDED):
@@ -239,12 +249,11 @@ def _beam_stack(problem, probe, budget, width: int = 100, upper: float = math.in
     stack: list[list] = []
     start = problem.start()
 
-    def admit(child, g):  # reads the current `upper`, `lo` and `hi` of the enclosing search
-        f = g + problem.heuristic(child)
-        return f < upper and lo <= (f, problem.order_key(child)) < hi
+    def admit(key) -> bool:  # reads the current `upper`, `lo` and `hi` of the enclosing search
+        return key[0] < upper and lo <= key < hi
 
     while True:
-        layer, depth = {start: (0, (start, None))}, 0
+        layer, depth = {start: _keyed(problem, start, 0, (start, None))}, 0
         while layer and depth <= max_depth:
             if len(stack) == depth:
                 stack.append([low, (upper,)])
@@ -260,9 +269,8 @@ def _beam_stack(problem, probe, budget, width: int = 100, upper: float = math.in
                     upper = g
                     yield state, g, link
             if len(next_layer) > width:
-                ranked = _ranked(problem, next_layer)
-                first_cut, (cut_g, _) = ranked[width]
-                stack[depth][1] = (cut_g + problem.heuristic(first_cut), problem.order_key(first_cut))
+                ranked = _ranked(next_layer)
+                stack[depth][1] = ranked[width][1][0]  # the key of the first node cut
                 if probe:
                     probe.prune(depth + 1, len(ranked) - width)
                 next_layer = dict(ranked[:width])
