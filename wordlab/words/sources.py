@@ -232,9 +232,14 @@ def _load_cached(spec: str) -> WordList:
     return union
 
 
-def _load_one(spec: str) -> WordList:
+def _named(spec: str) -> tuple[str, str]:
+    """(canonical source name, argument) of one part of a spec."""
     name, _, arg = spec.partition(":")
-    name = ALIASES.get(name.lower(), name.lower())
+    return ALIASES.get(name.lower(), name.lower()), arg
+
+
+def _load_one(spec: str) -> WordList:
+    name, arg = _named(spec)
     if name in SOURCES:
         return SOURCES[name][0](arg or None)
     if os.sep in spec or Path(spec).expanduser().exists():
@@ -249,15 +254,19 @@ def fetch(name: str) -> Path:
     return reference_path(name)
 
 
+def _load_offline(spec: str) -> WordList:
+    """Load `spec` only if that needs no download (else `SourceUnavailable`)."""
+    for part in spec.split("+"):
+        name, _ = _named(part.strip())
+        if name in REFERENCES:
+            reference_path(name, download=False)
+    return load(spec)
+
+
 def available(spec: str) -> bool:
     """Can `spec` be loaded here without the network? (Never raises for a missing source.)"""
     try:
-        for part in spec.split("+"):
-            name = ALIASES.get(part.partition(":")[0], part.partition(":")[0])
-            if name in REFERENCES:
-                reference_path(name, download=False)
-            else:
-                load(part)
+        _load_offline(spec)
         return True
     except SourceUnavailable:
         return False
@@ -269,9 +278,7 @@ def survey(download: bool = False) -> list[dict]:
     for name, (_, about) in SOURCES.items():
         row = {"source": name, "available": False, "words": None, "about": about}
         try:
-            if name in REFERENCES and not download:
-                reference_path(name, download=False)
-            wordlist = load(name)
+            wordlist = load(name) if download else _load_offline(name)
             row.update(available=True, words=len(wordlist), about=wordlist.provenance)
         except SourceUnavailable as missing:
             row["about"] = str(missing)
