@@ -8,6 +8,7 @@ is an admissible heuristic, since one step fixes at most one letter.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 from wordlab.errors import WordlabError
 from wordlab.puzzles import Report
@@ -106,17 +107,20 @@ def cli_solve(args) -> Report:
                          "stopped": result.stopped, **probe.summary()})
 
 
+def cold_run(strategy: str, width: int = 50) -> Callable[..., SearchResult]:
+    """`run(ladder, probe=None)` for `wordlab.bench`: the named strategy on a cold neighbour cache, so
+    each run pays for its own look-ups (`width` for the beam strategies)."""
+    def run(ladder: WordLadder, probe: Probe | None = None) -> SearchResult:
+        ladder.neighbours.cache_clear()
+        return solve(ladder, strategy, probe=probe, **_options(strategy, width))
+    return run
+
+
 def cli_bench(args) -> Report:
     from wordlab import bench
 
     ladder = WordLadder(args.start, args.goal, args.words)
-    def cold_start(name):  # each run pays for its own neighbour look-ups
-        def run(given: WordLadder, probe=None):
-            given.neighbours.cache_clear()
-            return solve(given, name, probe=probe, **_options(name, args.width))
-        return run
-
-    strategies = {name: cold_start(name) for name in args.strategies}
+    strategies = {name: cold_run(name, args.width) for name in args.strategies}
     frame = bench.run(strategies, {f"{args.start}→{args.goal}": ladder}, repeats=3, baseline=args.strategies[0],
                       describe=lambda r: len(r.best.path) - 1 if r.best else None)
     return Report(bench.format_table(frame, f"word ladder {args.start} → {args.goal} on {args.words}"),
