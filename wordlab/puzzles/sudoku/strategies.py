@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from contextlib import suppress
-from functools import cache
+from functools import cache, partial
 from itertools import compress
 from operator import itemgetter, methodcaller
 from typing import Callable
@@ -159,27 +159,16 @@ class Board:
         self.cols[c] ^= bit
         self.boxes[b] ^= bit
 
-    def fewest_options(self) -> tuple[int, int]:
-        """(cell, options) of the blank with the fewest options, ties to the last scanned; (-1, 0) if full."""
+    def fewest_options(self, early: bool = False) -> tuple[int, int]:
+        """(cell, options) of the blank with the fewest options, ties to the last scanned; (-1, 0) if full.
+        With `early`, stop at the first dead end (options 0) or forced cell (one option)."""
         grid, options = self.grid, self.options
         best, best_mask, best_count = -1, 0, self.g.n + 1
         for cell in self.blanks:
             if not grid[cell]:
                 mask = options(cell)
                 count = mask.bit_count()
-                if count <= best_count:
-                    best, best_mask, best_count = cell, mask, count
-        return best, best_mask
-
-    def fewest_options_early(self) -> tuple[int, int]:
-        """Like `fewest_options`, but stop at the first dead end (options 0) or forced cell (one option)."""
-        grid, options = self.grid, self.options
-        best, best_mask, best_count = -1, 0, self.g.n + 1
-        for cell in self.blanks:
-            if not grid[cell]:
-                mask = options(cell)
-                count = mask.bit_count()
-                if count <= 1:
+                if early and count <= 1:
                     return cell, mask
                 if count <= best_count:
                     best, best_mask, best_count = cell, mask, count
@@ -187,11 +176,11 @@ class Board:
 
 
 def _greedy_search(puzzle: Sudoku, probe: Probe | None, budget: Budget | None, limit: int,
-                   choose: str, forced_in_loop: bool) -> list[Grid]:
-    """Backtracking on the blank `choose` picks; with `forced_in_loop`, single-option blanks are filled
-    in a loop inside the call (undone on failure) instead of by a recursive call."""
+                   early: bool, forced_in_loop: bool) -> list[Grid]:
+    """Backtracking on the blank `Board.fewest_options(early)` picks; with `forced_in_loop`, single-option
+    blanks are filled in a loop inside the call (undone on failure) instead of by a recursive call."""
     board = Board(puzzle)
-    pick = getattr(board, choose)
+    pick = partial(board.fewest_options, early)
     name = board.g.name
     found: list[Grid] = []
 
@@ -235,21 +224,21 @@ def _greedy_search(puzzle: Sudoku, probe: Probe | None, budget: Budget | None, l
 def greedy(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None, limit: int = 1) -> list[Grid]:
     """Scan every blank, branch on the one with the fewest options (ties to the last scanned); one scan
     of the blanks per call (52 calls on the easy puzzle, 10,903 on the harder)."""
-    return _greedy_search(puzzle, probe, budget, limit, "fewest_options", forced_in_loop=False)
+    return _greedy_search(puzzle, probe, budget, limit, early=False, forced_in_loop=False)
 
 
 def greedy_early_stop(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
                       limit: int = 1) -> list[Grid]:
     """Greedy, but a blank with no option ends the scan and backs up at once, and one with a single
     option is taken at once; scans are shorter, calls the same or fewer."""
-    return _greedy_search(puzzle, probe, budget, limit, "fewest_options_early", forced_in_loop=False)
+    return _greedy_search(puzzle, probe, budget, limit, early=True, forced_in_loop=False)
 
 
 def greedy_less_recursion(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
                           limit: int = 1) -> list[Grid]:
     """Greedy early stop, with single-option moves made in a loop inside one call and undone on failure,
     so only real guesses recurse (far fewer calls; the same scans)."""
-    return _greedy_search(puzzle, probe, budget, limit, "fewest_options_early", forced_in_loop=True)
+    return _greedy_search(puzzle, probe, budget, limit, early=True, forced_in_loop=True)
 
 
 # -- 6. constraint propagation: the well-known elimination method (candidates as digit strings) -----------
