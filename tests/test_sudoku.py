@@ -16,10 +16,12 @@ from wordlab.puzzles.sudoku import (
 from wordlab.search import Budget, Probe
 
 BOXES = {9: (3, 3), 8: (2, 4), 6: (2, 3)}
-FAST = ["greedy-less-recursion", "propagation", "dancing-links", "bitmask-singles", "bitmask-locked"]
+FAST = ["greedy-less-recursion", "propagation", "dancing-links", "bitmask-singles", "bitmask-locked", "bitfield-cover"]
 BLIND = ["sequential", "random-order", "greedy", "greedy-early-stop"]
 # The easy puzzle's solution with 45 cells blanked and one given changed: consistent givens, no solution.
 NO_SOLUTION = "054000012672005300000002507009060020020003701003904050061007200200410600045280009"
+# top95's sixth puzzle: after singles every cell has at least three candidates, but digit 7 has two places in row 4.
+TOP95_6 = "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3."
 
 
 def is_solution(puzzle: str, answer: tuple[int, ...]) -> bool:
@@ -166,6 +168,52 @@ def test_locked_candidates_count_several_solutions(size):
     assert solved.count == 2 and not solved.unique and solved.verified
     assert all(is_solution(puzzle, s.cells) for s in solved.solutions)
     assert solve("." * size * size, "bitmask-locked", limit=2).count == 2
+
+
+def tree(strategy: str, puzzle: str, limit: int) -> list[tuple]:
+    probe = Probe(tree_limit=100_000)
+    solve(puzzle, strategy, probe=probe, limit=limit)
+    return probe.tree
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_bitfield_cover_searches_propagations_tree_when_a_cell_is_tightest(limit):
+    # The same two rules reach the same fixed point; on `other` no unit is ever tighter than the tightest
+    # cell, so both guess the same cell, digits ascending: the very same tree.
+    assert tree("bitfield-cover", EXAMPLES["other"], limit) == tree("propagation", EXAMPLES["other"], limit)
+    assert calls("bitfield-cover", EXAMPLES["other"], limit=limit) == {1: 239, 2: 269}[limit]
+    assert calls("bitfield-cover", EXAMPLES["harder"], limit=limit) == 1  # hidden singles are found too
+
+
+def test_bitfield_cover_branches_on_a_digit_when_a_unit_is_tightest():
+    first = [label for _, _, depth, label in tree("bitfield-cover", TOP95_6, limit=2) if depth == 1]
+    assert first == ["r4c2=7", "r4c8=7"]
+    assert [label for _, _, depth, label in tree("propagation", TOP95_6, limit=2) if depth == 1][0][:4] != "r4c2"
+    assert (calls("bitfield-cover", TOP95_6, limit=2), calls("propagation", TOP95_6, limit=2)) == (46, 186)
+
+
+def test_bit_fields_count_options_and_find_dead_ends():
+    from wordlab.puzzles.sudoku.strategies import _bit_cover
+
+    cover = _bit_cover(parse(EXAMPLES["six"]).geometry)
+    x, done = cover.place_givens(parse("." * 36))
+    assert (x, done) == (cover.start, 0)
+    assert cover.fewest(x, done) == 1 << cover.n  # every field has 6 options: the first, cell r1c1, wins
+    assert cover.options(x, 1 << cover.n) == [1, 2, 3, 4, 5, 6]  # the bit_lengths of r1c1=1 … r1c1=6
+    r1c1_1, r1c2_1 = 0, cover.n  # candidates k = cell·n + digit-1
+    assert cover.settle(x & cover.keep[r1c1_1], cover.met[r1c1_1])
+    assert cover.settle(x & cover.keep[r1c1_1] & cover.keep[r1c2_1], cover.met[r1c1_1] | cover.met[r1c2_1]) is None
+    nine = _bit_cover(parse(NO_SOLUTION).geometry)
+    assert nine.settle(*nine.place_givens(parse(NO_SOLUTION))) is None
+
+
+@pytest.mark.skipif(not set_available("top95"), reason="needs $WORDLAB_DATA/sudoku/top95.txt")
+def test_bitfield_cover_calls_on_top95():
+    probes = {name: Probe() for name in ("propagation", "bitfield-cover")}
+    for puzzle in load_set("top95"):
+        for name, probe in probes.items():
+            solve(puzzle, name, probe=probe)
+    assert {name: probe.calls for name, probe in probes.items()} == {"propagation": 3_283, "bitfield-cover": 2_821}
 
 
 # -- generation and difficulty -----------------------------------------------------------------------------

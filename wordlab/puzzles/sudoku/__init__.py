@@ -1,4 +1,4 @@
-"""Sudoku (9×9, 8×8 with 2×4 boxes, 6×6 with 2×3 boxes): nine solvers from brute force to exact cover.
+"""Sudoku (9×9, 8×8 with 2×4 boxes, 6×6 with 2×3 boxes): ten solvers from brute force to exact cover.
 
     >>> from wordlab.puzzles.sudoku import solve, EXAMPLES
     >>> solve(EXAMPLES["easy"], strategy="greedy").solution.cells[:9]

@@ -1,4 +1,4 @@
-"""Nine Sudoku solvers, from the write-ups' brute force to exact cover and two bitmask solvers.
+"""Ten Sudoku solvers, from the write-ups' brute force to exact cover, two bitmask solvers and a bit-field cover.
 
 Every strategy has the shape `strategy(puzzle, probe=None, budget=None, limit=1) -> list[Grid]`:
 it returns up to `limit` solutions (so `limit=2` tells a unique puzzle from an ambiguous one),
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 from contextlib import suppress
-from functools import cache, partial
+from functools import cache, partial, reduce
 from itertools import compress
-from operator import itemgetter, methodcaller
+from operator import itemgetter, methodcaller, or_
 from typing import Callable
 
 from wordlab.puzzles.sudoku.grid import Geometry, Grid, Sudoku
@@ -472,7 +472,7 @@ def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget |
     """Candidates as bitmasks in a flat list, naked and hidden singles to a fixed point (a unit's digit
     counts from one C-level sum, only in units that changed), then a guess on the cell with the fewest
     candidates, ties to the one with the most unsolved peers, trying first the digit most of its peers
-    could also take (lists copied per guess); the fewest calls and the cheapest."""
+    could also take (lists copied per guess)."""
     tables = _singles_tables(puzzle.geometry)
     full = _nibble(puzzle.geometry.full)
 
@@ -636,6 +636,166 @@ def bitmask_locked(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | 
     return _bitmask_search(puzzle, settle, probe, budget, limit)
 
 
+# -- 10. bit-field cover: every constraint a field of one int; the whole state is two ints ------------------
+#
+# Sudoku is an exact cover (see dancing-links): each of 4n² constraints (cell c holds a digit; digit d is
+# once in row r, in column c, in box b) must be met by exactly one candidate "d in cell c". Here each
+# constraint owns an (n+1)-bit field of one big int: its low n bits are the candidates that can still meet
+# it, its top bit is a guard kept at 0. With G the guards and L the lowest bit of every field, `(x | G) - L`
+# subtracts 1 in every field at once without a borrow crossing a field, so a field keeps its guard exactly
+# when it is not empty, and `x & ((x | G) - L)` drops each field's lowest candidate. A few such operations
+# find every empty field (a dead end) and every field with one candidate left (a naked single when it is a
+# cell's, a hidden single when it is a unit's), however many there are. Placing a candidate is one AND
+# with a precomputed mask that clears every candidate clashing with it. The state is `(x, done)`, `done`
+# holding the guards of the constraints met, so a guess copies nothing and undoes nothing.
+
+
+def _cover_places(g: Geometry) -> list[list[tuple[int, int]]]:
+    """For each candidate k = c·n + d-1 ("digit d in cell c"), its (field, bit) in each of its four
+    constraints: field c, bit d-1; and for each unit u holding c, field n² + u·n + d-1, bit (c's place in u)."""
+    n = g.n
+    places = [[(c, d)] for c in range(g.cells) for d in range(n)]
+    for u, unit in enumerate(g.units):
+        for i, c in enumerate(unit):
+            for d in range(n):
+                places[c * n + d].append((g.cells + u * n + d, i))
+    return places
+
+
+class _BitCover:
+    """The fields of one geometry (laid out by `_cover_places`), and the search steps on a state `(x, done)`.
+    `keep_at` and `met_at` are indexed by the `bit_length()` of any of a candidate's bits."""
+
+    def __init__(self, g: Geometry):
+        n, fields = g.n, 4 * g.cells
+        self.g, self.n, self.width = g, n, n + 1
+        self.ones = (1 << n) - 1  # one field's candidate bits
+        self.lows = sum(1 << f * self.width for f in range(fields))
+        self.guards = self.lows << n
+        self.start = self.ones * self.lows  # every candidate still possible, no constraint met
+        self.cell_part = (1 << g.cells * self.width) - 1
+        places = _cover_places(g)
+        self.bits = [self._mask(where) for where in places]
+        self.met = [self._mask((f, n) for f, _ in where) for where in places]
+        self.keep = self._keeps(places)
+        self.candidate = [0] * (fields * self.width + 1)  # the candidate owning each bit, by bit_length
+        for k, where in enumerate(places):
+            for f, i in where:
+                self.candidate[f * self.width + i + 1] = k
+        self.keep_at = [self.keep[k] for k in self.candidate]
+        self.met_at = [self.met[k] for k in self.candidate]
+
+    def _mask(self, where) -> int:
+        return sum(1 << f * self.width + i for f, i in where)
+
+    def _keeps(self, places: list[list[tuple[int, int]]]) -> list[int]:
+        """For each candidate, the mask that clears every other candidate of its four constraints."""
+        members = [0] * (4 * self.g.cells)  # all the bits of each field's candidates
+        for k, where in enumerate(places):
+            for f, _ in where:
+                members[f] |= self.bits[k]
+        return [self.start & ~reduce(or_, [members[f] for f, _ in where]) | self.bits[k]
+                for k, where in enumerate(places)]
+
+    def place_givens(self, puzzle: Sudoku) -> tuple[int, int]:
+        """The state with the givens placed (contradictory givens leave an empty field for `settle`)."""
+        x, done, n = self.start, 0, self.n
+        for c, d in enumerate(puzzle.cells):
+            if d:
+                x &= self.keep[c * n + d - 1]
+                done |= self.met[c * n + d - 1]
+        return x, done
+
+    def settle(self, x: int, done: int) -> tuple[int, int] | None:
+        """Place every forced candidate (the only one left in a constraint not yet met) until none is left;
+        None if a constraint loses all its candidates. A candidate forced twice is placed twice, harmlessly;
+        one cleared before its turn leaves its constraint empty, caught on the next pass."""
+        guards, lows, ones, n = self.guards, self.lows, self.ones, self.n
+        keep_at, met_at = self.keep_at, self.met_at
+        while True:
+            less = (x | guards) - lows
+            if less & guards != guards:
+                return None
+            forced = guards & ~((x & less | guards) - lows | done)
+            if not forced:
+                return x, done
+            singles = x & (forced >> n) * ones
+            while singles:
+                length = singles.bit_length()
+                singles ^= 1 << length - 1
+                x &= keep_at[length]
+                done |= met_at[length]
+
+    def fewest(self, x: int, done: int) -> int:
+        """The guard bit of the unmet constraint with the fewest candidates, the lowest field on ties
+        (cells come first); 0 if every constraint is met."""
+        guards, lows = self.guards, self.lows
+        left = guards & ~done
+        while left:
+            x &= (x | guards) - lows
+            more = ((x | guards) - lows) & left
+            if more != left:
+                exact = left & ~more
+                return exact & -exact
+            left = more
+        return 0
+
+    def options(self, x: int, guard: int) -> list[int]:
+        """The bit_length of each candidate left in the field under `guard`, lowest first."""
+        base = guard.bit_length() - 1 - self.n
+        field = x >> base & self.ones
+        return [base + i + 1 for i in range(self.n) if field >> i & 1]
+
+    def grid(self, x: int) -> Grid:
+        """The digits of a state whose cells all hold one candidate."""
+        cells, width, ones = x & self.cell_part, self.width, self.ones
+        return tuple((cells >> c * width & ones).bit_length() for c in range(self.g.cells))
+
+    def name(self, length: int) -> str:
+        """The candidate of a bit as a move, r1c3=4."""
+        c, d = divmod(self.candidate[length], self.n)
+        return f"{self.g.name(c)}={d + 1}"
+
+
+@cache
+def _bit_cover(g: Geometry) -> _BitCover:
+    return _BitCover(g)
+
+
+def bitfield_cover(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
+                   limit: int = 1) -> list[Grid]:
+    """Exact cover with each constraint an (n+1)-bit field of one int: a few big-int operations per pass find
+    all naked and hidden singles at once, one AND places a candidate, and the state is two ints (nothing
+    copied or undone). It guesses on the constraint with the fewest candidates, cells first on ties, digits
+    ascending: propagation's rules and, where a cell is tightest, its very tree (2,821 calls on top95 against
+    3,283, since a digit with two places is a guess too), at a small fraction of its cost per call."""
+    cover = _bit_cover(puzzle.geometry)
+    found: list[Grid] = []
+    start = cover.settle(*cover.place_givens(puzzle))
+    if start is None:
+        return found
+
+    def search(x: int, done: int, depth: int) -> bool:
+        if probe:
+            probe.call(depth)
+        if budget:
+            budget.tick()
+        guard = cover.fewest(x, done)
+        if not guard:
+            found.append(cover.grid(x))
+            return len(found) >= limit
+        for length in cover.options(x, guard):
+            if probe:
+                probe.node(depth + 1, cover.name(length))
+            child = cover.settle(x & cover.keep_at[length], done | cover.met_at[length])
+            if child and search(*child, depth + 1):
+                return True
+        return False
+
+    _from_root(lambda: search(*start, 0), probe)
+    return found
+
+
 STRATEGIES: dict[str, Strategy] = {
     "sequential": sequential,
     "random-order": random_order,
@@ -646,5 +806,6 @@ STRATEGIES: dict[str, Strategy] = {
     "dancing-links": dancing_links,
     "bitmask-singles": bitmask_singles,
     "bitmask-locked": bitmask_locked,
+    "bitfield-cover": bitfield_cover,
 }
-FASTEST = "bitmask-locked"
+FASTEST = "bitfield-cover"
