@@ -317,5 +317,5 @@ def test_cli_bench_reports_rates_and_ratios(capsys):
     assert main(["bench", "sudoku", "--strategies", "bitmask-singles", "greedy", "--sample", "3",
                  "--max-seconds", "0.01", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
-    assert {"puzzles_per_s", "ratio", "worst_ms", "calls"} <= set(rows[0])
+    assert {"puzzles_per_s", "ratio", "worst_ms", "calls", "cpu_speedup"} <= set(rows[0])
     assert all(r["calls"] > 0 for r in rows)
