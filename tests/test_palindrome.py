@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from wordlab.errors import WordlabError
 from wordlab.puzzles import palindrome as P
 from wordlab.search import Budget, Probe
+from wordlab.structures.letters import letterset
 from wordlab.words import available
 
 TOY = ["ab", "ba", "abc", "cba", "ca", "ac", "bab", "cab", "bac", "ad", "da", "dab", "bad", "cad"]
@@ -95,7 +96,7 @@ def test_effort_counts_are_deterministic():
     for _ in range(2):
         probe = Probe()
         P.solve(puzzle, "iterative-deepening", probe=probe, max_length=16)
-        counts.append(probe.calls)
+        counts.append(probe.nodes)
     assert counts[0] == counts[1] > 0
 
 
@@ -104,6 +105,15 @@ def test_stream_yields_improving_verified_solutions():
     assert found
     assert [f.cost for f in found] == sorted({f.cost for f in found}, reverse=True)
     assert all(P.verify(f.value, TOY, "abcd") for f in found)
+
+
+def test_branch_and_bound_scouts_with_a_beam_but_only_its_own_search_proves():
+    puzzle = P.index(TOY, "abcd")
+    scouted = P.branch_and_bound(puzzle, budget=Budget(nodes=200), max_length=16)
+    assert [f.cost for f in scouted.solutions] == [9] and scouted.stopped
+    assert scouted.proved == puzzle.lower_bound and not scouted.optimal  # the beam pass proves nothing
+    finished = P.branch_and_bound(puzzle, max_length=16)
+    assert finished.best.cost == 9 and finished.optimal
 
 
 def test_verify_rejects_bad_phrases():
@@ -163,6 +173,32 @@ def test_the_write_up_phrase_verifies_on_word_lst():
     words = load("ita")
     assert P.verify(phrase, words) and is_palindromic_pangram(phrase.split(), set(words), "abcdefghijklmnopqrstuvwxyz")
     assert len(phrase.replace(" ", "")) == 63
+
+
+def test_scarcity_ranks_letters_by_the_words_that_hold_them():
+    puzzle = P.index(["ab", "ba", "abc", "cba", "bad"], "abcd")
+    a, b, c, d = puzzle.scarcity[:4]
+    assert a == b == 0 < c < d  # a and b are in every word, c in two of five, d in one
+    assert puzzle.scarcity[25] > d  # z is in no word at all
+
+
+def test_beam_ties_go_to_the_state_with_the_easiest_missing_letters():
+    puzzle = P.index(["ab", "ba", "abc", "cba", "bad"], "abcd")
+    problem = P.PalindromeProblem(puzzle, 20)
+    missing_d = P.Half("ac", (0,), (0,), letterset("abc"))
+    missing_c = P.Half("ad", (0,), (0,), letterset("abd"))
+    assert problem.heuristic(missing_d) == problem.heuristic(missing_c)
+    assert problem.order_key(missing_c) < problem.order_key(missing_d)
+
+
+@pytest.mark.skipif(not available("ita"), reason="ITA's WORD.LST is not available offline here")
+def test_beam_stack_beats_the_write_up_on_word_lst_within_a_few_thousand_nodes():
+    puzzle = P.index("ita")
+    probe = Probe()
+    result = P.beam_stack(puzzle, width=100, probe=probe, budget=Budget(nodes=5_000))
+    assert result.best.cost <= 59 < 63
+    assert P.verify(result.best.value, puzzle.words) and result.best.nodes <= 5_000
+    assert result.stopped and not result.optimal  # found, not proved: only the bound 51 is
 
 
 def test_cli_solve_and_bench(tmp_path, capsys):
