@@ -58,9 +58,7 @@ class Palindromes:
     centres: dict[int, tuple[tuple[int, int, str], ...]]
     rarity: dict[str, int]
     scarcity: tuple[int, ...]
-    reach: dict[int, int]
-    carriers: tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]]]
-    covers: tuple["Cover", "Cover"]
+    sides: tuple["Side", "Side"]
 
     @property
     def lower_bound(self) -> int:
@@ -90,13 +88,8 @@ def index(words, alphabet: str = ALPHABET) -> Palindromes:
             counts[c] += 1
     rarity = {c: rank for rank, c in enumerate(sorted(ALPHABET, key=lambda c: (counts[c], c)))}
     scarcity = _scarcity(wordlist.words)
-    reach: dict[int, int] = {}
-    _add_reach(forward.root, reach)
-    _add_reach(backward.root, reach)
-    carriers = (_carriers(wordlist.words), _carriers([w[::-1] for w in wordlist.words]))
-    covers = (Cover(wordlist.words), Cover([w[::-1] for w in wordlist.words]))
-    return Palindromes(wordlist, letterset(alphabet), forward, backward, centres, rarity, scarcity, reach, carriers,
-                       covers)
+    sides = (Side(forward, wordlist.words), Side(backward, [w[::-1] for w in wordlist.words]))
+    return Palindromes(wordlist, letterset(alphabet), forward, backward, centres, rarity, scarcity, sides)
 
 
 def _scarcity(words) -> tuple[int, ...]:
@@ -110,99 +103,143 @@ def _scarcity(words) -> tuple[int, ...]:
     return tuple(round(1000 * (-math.log(n / len(words)) if n else rarest)) for n in holders)
 
 
-def _add_reach(root: dict, reach: dict) -> None:
-    """For every trie node, the letters on the paths below it (what finishing its word can add)."""
-    order, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        order.append(node)
-        stack.extend(child for c, child in node.items() if c != END)
-    for node in reversed(order):  # children before parents
-        mask = 0
-        for c, child in node.items():
-            if c != END:
-                mask |= reach[id(child)] | 1 << (ord(c) - 97)
-        reach[id(node)] = mask
-
-
-def _carriers(words) -> list[list[tuple[int, int]]]:
-    """Per letter, the cheapest ways a whole word can bring it in: (letter set, waste), where a word's
-    waste is its length less its distinct letters less half its longest palindromic tail (which a word
-    ending at the centre gets back). Only letter sets not dominated by a subset of no more waste are kept."""
-    best: dict[int, int] = {}
-    for word in words:
-        tail = max(i for i in range(len(word) + 1) if word[len(word) - i:] == word[len(word) - i:][::-1])
-        mask = letterset(word)
-        waste = len(word) - tail // 2 - mask.bit_count()
-        if waste < best.get(mask, math.inf):
-            best[mask] = waste
-    kept: list[list[tuple[int, int]]] = [[] for _ in ALPHABET]
-    for mask, waste in sorted(best.items(), key=lambda item: (item[0].bit_count(), item[1])):
-        for i in range(26):
-            if mask >> i & 1 and not any(m & mask == m and w <= waste for m, w in kept[i]):
-                kept[i].append((mask, waste))
-    return kept
-
-
-def unreachable(carriers: list[list[tuple[int, int]]], letters_: int, missing: int, slack: int) -> bool:
-    """Is some letter of `letters_` in no whole word that adds at most `slack` repeated letters?
-    A word adds its waste plus its letters that are not missing any more."""
-    present = ~missing
-    for i in range(26):
-        if letters_ >> i & 1 and not any(w + (m & present).bit_count() <= slack for m, w in carriers[i]):
-            return True
-    return False
+def palindromic_tail(word: str) -> int:
+    """The length of the longest palindromic suffix of `word` (1 for any non-empty word)."""
+    return max(i for i in range(len(word) + 1) if word[len(word) - i:] == word[len(word) - i:][::-1])
 
 
 class Cover:
     """Can whole words bring in a set of letters within a slack of repeated letters? A small exact
     search (rarest letter first, each word that contains it), memoised per question.
 
-    A word adds its waste plus its letters already present; words chosen together share nothing
-    for free, so the answer is a true bound: if no choice fits, no palindrome does."""
-
-    def __init__(self, words):
-        best: dict[int, int] = {}
-        for word in words:
-            tail = max(i for i in range(len(word) + 1) if word[len(word) - i:] == word[len(word) - i:][::-1])
-            mask = letterset(word)
-            best[mask] = min(best.get(mask, math.inf), len(word) - tail // 2 - mask.bit_count())
-        self.by_letter = [sorted(((w, m) for m, w in best.items() if m >> i & 1), key=lambda x: x[0])
-                          for i in range(26)]
-        self.memo: dict[tuple[int, int, int], bool] = {}
+    A word costs its letters that are not new (repeats within it, or letters already present). With
+    `centre_discount`, every word also gets back half its palindromic tail, which the one word that
+    finishes at the centre really does (its tail is paid for separately). Words chosen together share
+    nothing for free, so the answer is a true bound: if no choice fits, no palindrome does."""
 
     EFFORT = 2000  # words tried per question; past it the answer is "maybe", which prunes nothing
 
-    def fits(self, need: int, missing: int, slack: int, order: list[int]) -> bool:
-        """True unless no choice of whole words fits (or the question took too long to settle)."""
+    def __init__(self, words, centre_discount: bool):
+        best: dict[int, int] = {}
+        for word in words:
+            mask = letterset(word)
+            waste = len(word) - mask.bit_count() - (palindromic_tail(word) // 2 if centre_discount else 0)
+            best[mask] = min(best.get(mask, math.inf), waste)
+        self.by_letter = [sorted(((w, m) for m, w in best.items() if m >> i & 1), key=lambda x: x[0])
+                          for i in range(26)]
+        self.memo: dict[tuple[int, int, int], bool] = {}
+        self.effort = 0
+
+    def fits(self, need: int, missing: int, slack: int, order: list[int], skips: list | None = None) -> bool:
+        """True unless no choice of whole words brings in `need` (or the question took too long). With
+        `skips` (per letter, the letter sets that may be left out instead: the other walk's centre
+        tails), one such set may be left out."""
         self.effort = 0
         try:
-            return self._fits(need, missing, slack, order)
+            return self._fits(need, missing, slack, order, skips)
         except _GaveUp:
             return True
 
-    def _fits(self, need: int, missing: int, slack: int, order: list[int]) -> bool:
+    def _fits(self, need: int, missing: int, slack: int, order: list[int], skips) -> bool:
         if not need:
             return True
-        key = (need, missing, slack)
+        key = (need, missing, slack, skips is None)
         answer = self.memo.get(key)
         if answer is None:
             i = next(i for i in order if need >> i & 1)
+            answer = skips is not None and any(self._fits(need & ~skip, missing, slack, order, None)
+                                               for skip in skips[i])
             present = ~missing
-            answer = False
-            for waste, mask in self.by_letter[i]:
+            for waste, mask in self.by_letter[i] if not answer else ():
                 if waste > slack:
                     break
                 self.effort += 1
                 if self.effort > self.EFFORT:
                     raise _GaveUp
                 cost = waste + (mask & present).bit_count()
-                if cost <= slack and self._fits(need & ~mask, missing & ~mask, slack - cost, order):
+                if cost <= slack and self._fits(need & ~mask, missing & ~mask, slack - cost, order, skips):
                     answer = True
                     break
             if len(self.memo) < MEMO_CAPACITY:
                 self.memo[key] = answer
         return answer
+
+
+class Side:
+    """One walk's view of the dictionary for the bound: its trie; whole-word covers for the walk that
+    finishes at the centre (tails given back) and for the one that stops at a word end; the letter sets
+    of its words' palindromic tails of two letters or more (what it may leave out of the *other* walk's
+    words when it finishes); per trie node, the longest palindromic tail of a word below."""
+
+    EFFORT = 5000  # trie nodes walked per question; past it the answer is "maybe"
+
+    def __init__(self, trie: Trie, words):
+        self.trie = trie
+        self.finishing, self.stopping = Cover(words, True), Cover(words, False)
+        tails = {letterset(w[-n:]) for w in words for n in range(1, len(w) + 1) if w[-n:] == w[-n:][::-1]}
+        tails |= {1 << i for i in range(26)}  # a centre letter alone
+        self.tails_by_letter = [sorted((t for t in tails if t >> i & 1), key=int.bit_count) for i in range(26)]
+        self.longest_tail: dict[int, int] = {}
+        self._add_longest_tails(trie.root, words)
+        self.memo: dict[tuple, bool] = {}
+
+    def _add_longest_tails(self, root: dict, words) -> None:
+        for word in words:
+            tail, node = palindromic_tail(word), root
+            self.longest_tail[id(node)] = max(self.longest_tail.get(id(node), 0), tail)
+            for c in word:
+                node = node[c]
+                self.longest_tail[id(node)] = max(self.longest_tail.get(id(node), 0), tail)
+
+    def can_finish(self, node: dict, missing: int, slack: int, order: list[int]) -> bool:
+        """Can this walk, finishing its word(s) with a palindromic tail at the centre, bring in every
+        missing letter within `slack` repeats? Its current word is finished from `node` first."""
+        return self._can(node, missing, slack, order, None)
+
+    def can_stop(self, node: dict, missing: int, slack: int, order: list[int], tails: list) -> bool:
+        """Can this walk, stopping at a word end, bring in every missing letter within `slack` repeats,
+        except the centre letter or the letters of one of the other walk's palindromic `tails`?"""
+        return self._can(node, missing, slack, order, tails)
+
+    def _can(self, node: dict, missing: int, slack: int, order: list[int], tails) -> bool:
+        key = (id(node), missing, slack, tails is None)
+        answer = self.memo.get(key)
+        if answer is None:
+            try:
+                answer = any(self._covered(rest_missing, left, order, tails)
+                             for rest_missing, left in self._rests(node, missing, slack, tails is None))
+            except _GaveUp:
+                answer = True
+            if len(self.memo) < MEMO_CAPACITY:
+                self.memo[key] = answer
+        return answer
+
+    def _rests(self, node: dict, missing: int, slack: int, discount: bool):
+        """Each way to finish the current word from `node`: (letters still missing after it, slack left).
+        A letter that is not new costs one; a finishing walk gets half the word's palindromic tail back."""
+        stack, effort = [(node, missing, slack, "")], 0
+        while stack:
+            at, still, left, rest = stack.pop()
+            effort += 1
+            if effort > self.EFFORT:
+                raise _GaveUp
+            if END in at:
+                yield still, left + (palindromic_tail(rest) // 2 if discount and rest else 0)
+            for c, child in at.items():
+                if c == END:
+                    continue
+                bit = 1 << (ord(c) - 97)
+                cost = 0 if still & bit else 1
+                room = left - cost + (self.longest_tail[id(child)] // 2 if discount else 0)
+                if room >= 0:
+                    stack.append((child, still & ~bit, left - cost, rest + c))
+
+    def _covered(self, missing: int, slack: int, order: list[int], tails) -> bool:
+        if slack < 0:
+            return False
+        if tails is None:
+            return self.finishing.fits(missing, missing, slack, order)
+        return self.stopping.fits(missing, missing, slack, order, tails)
 
 
 class _GaveUp(Exception):
@@ -385,15 +422,17 @@ MEMO_CAPACITY = 4_000_000  # transposition-table entries (about 1 GB at most); b
 
 
 def hopeless(p: Palindromes, fnode: dict, rnode: dict, k: int, missing: int, limit: int, order: list[int]) -> bool:
-    """Whichever walk finishes spells every later letter, so it must bring in each missing letter:
-    by finishing its current word (letters below its node) or with whole words whose repeated letters
-    fit the slack the limit leaves. True when neither walk can."""
+    """Can no palindrome within `limit` letters finish from here? One walk will stop at a word end and
+    the other finish its word with a palindromic tail at the centre; both spell every later letter of
+    the half, so *both* must bring in the missing letters (the stopping one may leave the centre's letters
+    to the other) with no more repeated letters than the limit leaves. True when neither way round can."""
     slack = (limit - 2 * k - 2 * missing.bit_count() + 1) // 2
-    for side, node in ((0, fnode), (1, rnode)):
-        need = missing & ~p.reach[id(node)]
-        if not unreachable(p.carriers[side], need, missing, slack) and p.covers[side].fits(need, missing, slack, order):
-            return False
-    return True
+    if slack < 0:
+        return True
+    left, right = p.sides
+    return not any(finisher.can_finish(fin, missing, slack, order)
+                   and stopper.can_stop(stop, missing, slack, order, finisher.tails_by_letter)
+                   for finisher, fin, stopper, stop in ((left, fnode, right, rnode), (right, rnode, left, fnode)))
 
 
 def rarest_first(p: Palindromes) -> list[int]:
