@@ -579,23 +579,11 @@ def _lock(cands: list[int], open_digits: list[int], queue: list[int], changed: i
         in_box = [sum(held[j::across]) for j in range(across)]
         line_many = [(x >> 1 | x >> 2) & full for x in in_line]
         box_many = [(x >> 1 | x >> 2) & full for x in in_box]
-        found = []
-        for j, x in enumerate(in_box):  # pointing: a digit of box j in one segment, and elsewhere on its line
-            point = x & ~(x >> 1 | x >> 2) & open_digits[box_units[j]]
-            if point:
-                for t in range(size):
-                    k = t * across + j
-                    x = held[k] & point & line_many[t]
-                    if x:
-                        found.append((x, rests[k][0]))
-        for t, x in enumerate(in_line):  # claiming: a digit of line t in one segment, and elsewhere in its box
-            claim = x & ~(x >> 1 | x >> 2) & open_digits[line_units[t]]
-            if claim:
-                for j in range(across):
-                    k = t * across + j
-                    x = held[k] & claim & box_many[j]
-                    if x:
-                        found.append((x, rests[k][1]))
+        # pointing: a digit of box j in one segment, and elsewhere on that segment's line (clear the line);
+        # claiming: a digit of line t in one segment, and elsewhere in that segment's box (clear the box)
+        box_open, line_open = [open_digits[u] for u in box_units], [open_digits[u] for u in line_units]
+        found = (_locked_in_one_segment(held, in_box, box_open, line_many, 1, across, rests, 0)
+                 + _locked_in_one_segment(held, in_line, line_open, box_many, across, 1, rests, 1))
         for x, (cells, masks_of) in found:
             keep = ~x
             for c in compress(cells, map(x.__and__, masks_of(cands))):
@@ -607,6 +595,23 @@ def _lock(cands: list[int], open_digits: list[int], queue: list[int], changed: i
                 if not m & (m - 1):
                     queue.append(c)
     return touched
+
+
+def _locked_in_one_segment(held: list[int], totals: list[int], open_: list[int], crossing_many: list[int],
+                           stride: int, cross_stride: int, rests, side: int) -> list:
+    """For each unit u (a box or a line of the chute) the digits it holds in exactly one segment (among
+    its open ones), and for each segment k = u·stride + v·cross_stride the digits of those that the
+    crossing unit v also holds elsewhere: (digits, the crossing unit's other cells) to clear."""
+    found = []
+    for u, total in enumerate(totals):
+        once = total & ~(total >> 1 | total >> 2) & open_[u]
+        if once:
+            for v, many in enumerate(crossing_many):
+                k = u * stride + v * cross_stride
+                x = held[k] & once & many
+                if x:
+                    found.append((x, rests[k][side]))
+    return found
 
 
 def _settle_locked(cands: list[int], open_digits: list[int], queue: list[int], touched: int, tables, chutes,
