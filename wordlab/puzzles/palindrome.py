@@ -39,6 +39,8 @@ from wordlab.structures.letters import ALPHABET, letters, letterset
 from wordlab.structures.trie import END
 from wordlab.words import WordList, as_wordlist
 
+from . import palindrome_proof as proof
+
 Phrase = tuple[str, ...]
 
 
@@ -58,7 +60,7 @@ class Palindromes:
     centres: dict[int, tuple[tuple[int, int, str], ...]]
     rarity: dict[str, int]
     scarcity: tuple[int, ...]
-    sides: tuple["Side", "Side"]
+    tables: dict = field(default_factory=dict, repr=False)  # the inside-out search's, per allowance of repeats
 
     @property
     def lower_bound(self) -> int:
@@ -88,8 +90,7 @@ def index(words, alphabet: str = ALPHABET) -> Palindromes:
             counts[c] += 1
     rarity = {c: rank for rank, c in enumerate(sorted(ALPHABET, key=lambda c: (counts[c], c)))}
     scarcity = _scarcity(wordlist.words)
-    sides = (Side(forward, wordlist.words), Side(backward, [w[::-1] for w in wordlist.words]))
-    return Palindromes(wordlist, letterset(alphabet), forward, backward, centres, rarity, scarcity, sides)
+    return Palindromes(wordlist, letterset(alphabet), forward, backward, centres, rarity, scarcity)
 
 
 def _scarcity(words) -> tuple[int, ...]:
@@ -101,149 +102,6 @@ def _scarcity(words) -> tuple[int, ...]:
             holders[ord(c) - 97] += 1
     rarest = -math.log(0.5 / len(words))
     return tuple(round(1000 * (-math.log(n / len(words)) if n else rarest)) for n in holders)
-
-
-def palindromic_tail(word: str) -> int:
-    """The length of the longest palindromic suffix of `word` (1 for any non-empty word)."""
-    return max(i for i in range(len(word) + 1) if word[len(word) - i:] == word[len(word) - i:][::-1])
-
-
-class Cover:
-    """Can whole words bring in a set of letters within a slack of repeated letters? A small exact
-    search (rarest letter first, each word that contains it), memoised per question.
-
-    A word costs its letters that are not new (repeats within it, or letters already present). With
-    `centre_discount`, every word also gets back half its palindromic tail, which the one word that
-    finishes at the centre really does (its tail is paid for separately). Words chosen together share
-    nothing for free, so the answer is a true bound: if no choice fits, no palindrome does."""
-
-    EFFORT = 2000  # words tried per question; past it the answer is "maybe", which prunes nothing
-
-    def __init__(self, words, centre_discount: bool):
-        best: dict[int, int] = {}
-        for word in words:
-            mask = letterset(word)
-            waste = len(word) - mask.bit_count() - (palindromic_tail(word) // 2 if centre_discount else 0)
-            best[mask] = min(best.get(mask, math.inf), waste)
-        self.by_letter = [sorted(((w, m) for m, w in best.items() if m >> i & 1), key=lambda x: x[0])
-                          for i in range(26)]
-        self.memo: dict[tuple[int, int, int], bool] = {}
-        self.effort = 0
-
-    def fits(self, need: int, missing: int, slack: int, order: list[int], skips: list | None = None) -> bool:
-        """True unless no choice of whole words brings in `need` (or the question took too long). With
-        `skips` (per letter, the letter sets that may be left out instead: the other walk's centre
-        tails), one such set may be left out."""
-        self.effort = 0
-        try:
-            return self._fits(need, missing, slack, order, skips)
-        except _GaveUp:
-            return True
-
-    def _fits(self, need: int, missing: int, slack: int, order: list[int], skips) -> bool:
-        if not need:
-            return True
-        key = (need, missing, slack, skips is None)
-        answer = self.memo.get(key)
-        if answer is None:
-            i = next(i for i in order if need >> i & 1)
-            answer = skips is not None and any(self._fits(need & ~skip, missing, slack, order, None)
-                                               for skip in skips[i])
-            present = ~missing
-            for waste, mask in self.by_letter[i] if not answer else ():
-                if waste > slack:
-                    break
-                self.effort += 1
-                if self.effort > self.EFFORT:
-                    raise _GaveUp
-                cost = waste + (mask & present).bit_count()
-                if cost <= slack and self._fits(need & ~mask, missing & ~mask, slack - cost, order, skips):
-                    answer = True
-                    break
-            if len(self.memo) < MEMO_CAPACITY:
-                self.memo[key] = answer
-        return answer
-
-
-class Side:
-    """One walk's view of the dictionary for the bound: its trie; whole-word covers for the walk that
-    finishes at the centre (tails given back) and for the one that stops at a word end; the letter sets
-    of its words' palindromic tails of two letters or more (what it may leave out of the *other* walk's
-    words when it finishes); per trie node, the longest palindromic tail of a word below."""
-
-    EFFORT = 5000  # trie nodes walked per question; past it the answer is "maybe"
-
-    def __init__(self, trie: Trie, words):
-        self.trie = trie
-        self.finishing, self.stopping = Cover(words, True), Cover(words, False)
-        tails = {letterset(w[-n:]) for w in words for n in range(1, len(w) + 1) if w[-n:] == w[-n:][::-1]}
-        tails |= {1 << i for i in range(26)}  # a centre letter alone
-        self.tails_by_letter = [sorted((t for t in tails if t >> i & 1), key=int.bit_count) for i in range(26)]
-        self.longest_tail: dict[int, int] = {}
-        self._add_longest_tails(trie.root, words)
-        self.memo: dict[tuple, bool] = {}
-
-    def _add_longest_tails(self, root: dict, words) -> None:
-        for word in words:
-            tail, node = palindromic_tail(word), root
-            self.longest_tail[id(node)] = max(self.longest_tail.get(id(node), 0), tail)
-            for c in word:
-                node = node[c]
-                self.longest_tail[id(node)] = max(self.longest_tail.get(id(node), 0), tail)
-
-    def can_finish(self, node: dict, missing: int, slack: int, order: list[int]) -> bool:
-        """Can this walk, finishing its word(s) with a palindromic tail at the centre, bring in every
-        missing letter within `slack` repeats? Its current word is finished from `node` first."""
-        return self._can(node, missing, slack, order, None)
-
-    def can_stop(self, node: dict, missing: int, slack: int, order: list[int], tails: list) -> bool:
-        """Can this walk, stopping at a word end, bring in every missing letter within `slack` repeats,
-        except the centre letter or the letters of one of the other walk's palindromic `tails`?"""
-        return self._can(node, missing, slack, order, tails)
-
-    def _can(self, node: dict, missing: int, slack: int, order: list[int], tails) -> bool:
-        key = (id(node), missing, slack, tails is None)
-        answer = self.memo.get(key)
-        if answer is None:
-            try:
-                answer = any(self._covered(rest_missing, left, order, tails)
-                             for rest_missing, left in self._rests(node, missing, slack, tails is None))
-            except _GaveUp:
-                answer = True
-            if len(self.memo) < MEMO_CAPACITY:
-                self.memo[key] = answer
-        return answer
-
-    def _rests(self, node: dict, missing: int, slack: int, discount: bool):
-        """Each way to finish the current word from `node`: (letters still missing after it, slack left).
-        A letter that is not new costs one; a finishing walk gets half the word's palindromic tail back."""
-        stack, effort = [(node, missing, slack, "")], 0
-        while stack:
-            at, still, left, rest = stack.pop()
-            effort += 1
-            if effort > self.EFFORT:
-                raise _GaveUp
-            if END in at:
-                yield still, left + (palindromic_tail(rest) // 2 if discount and rest else 0)
-            for c, child in at.items():
-                if c == END:
-                    continue
-                bit = 1 << (ord(c) - 97)
-                cost = 0 if still & bit else 1
-                room = left - cost + (self.longest_tail[id(child)] // 2 if discount else 0)
-                if room >= 0:
-                    stack.append((child, still & ~bit, left - cost, rest + c))
-
-    def _covered(self, missing: int, slack: int, order: list[int], tails) -> bool:
-        if slack < 0:
-            return False
-        if tails is None:
-            return self.finishing.fits(missing, missing, slack, order)
-        return self.stopping.fits(missing, missing, slack, order, tails)
-
-
-class _GaveUp(Exception):
-    """A cover question ran past its effort limit."""
 
 
 def _checked_words(words) -> list[str]:
@@ -416,111 +274,6 @@ def _finished(state: Half, side: str, fresh: int, tail: str) -> Half:
     return Half(state.q, left, right, state.covered, side + tail)
 
 
-# -- the fast letter-level depth-first search ----------------------------------------------------------
-
-MEMO_CAPACITY = 4_000_000  # transposition-table entries (about 1 GB at most); beyond it, no new entries
-
-
-def hopeless(p: Palindromes, fnode: dict, rnode: dict, k: int, missing: int, limit: int, order: list[int]) -> bool:
-    """Can no palindrome within `limit` letters finish from here? One walk will stop at a word end and
-    the other finish its word with a palindromic tail at the centre; both spell every later letter of
-    the half, so *both* must bring in the missing letters (the stopping one may leave the centre's letters
-    to the other) with no more repeated letters than the limit leaves. True when neither way round can."""
-    slack = (limit - 2 * k - 2 * missing.bit_count() + 1) // 2
-    if slack < 0:
-        return True
-    left, right = p.sides
-    return not any(finisher.can_finish(fin, missing, slack, order)
-                   and stopper.can_stop(stop, missing, slack, order, finisher.tails_by_letter)
-                   for finisher, fin, stopper, stop in ((left, fnode, right, rnode), (right, rnode, left, fnode)))
-
-
-def rarest_first(p: Palindromes) -> list[int]:
-    """Letter indexes from the rarest in the dictionary to the most common."""
-    return [ord(c) - 97 for c in sorted(ALPHABET, key=p.rarity.__getitem__)]
-
-
-def first_within(puzzle: Palindromes, limit: int, probe: Probe | None = None,
-                 budget: Budget | None = None, failed: dict | None = None) -> Half | None:
-    """The first finished state of at most `limit` letters in depth-first order (new letters first,
-    rarest first), or None after an exhaustive search proving there is none. Raises BudgetExhausted.
-
-    `failed` (shared between calls on the same puzzle) remembers, per (left node, right node, letters
-    covered), the most letters a search from there was allowed and failed with: a transposition table."""
-    walk = Walk(puzzle, limit, probe, budget, {} if failed is None else failed)
-    return walk.visit(puzzle.forward.root, puzzle.backward.root, 0, 0)
-
-
-class Walk:
-    """One depth-first search of the trie pair under a length limit. It mutates and undoes one path
-    (`q` and the word starts) rather than copying states; `visit` is the hot loop."""
-
-    def __init__(self, puzzle: Palindromes, limit: int, probe: Probe | None, budget: Budget | None, failed: dict):
-        self.puzzle, self.limit, self.probe, self.budget, self.failed = puzzle, limit, probe, budget, failed
-        self.q: list[str] = []
-        self.left, self.right = [0], [0]
-        rarest = sorted(ALPHABET, key=puzzle.rarity.__getitem__)
-        self.ranked = [(c, 1 << (ord(c) - 97)) for c in rarest]
-        self.order = rarest_first(puzzle)
-
-    def visit(self, fnode: dict, rnode: dict, k: int, covered: int) -> Half | None:
-        p, limit, probe = self.puzzle, self.limit, self.probe
-        if self.budget:
-            self.budget.tick()
-        if probe:
-            probe.expand(k)  # expansions, like the generic searches, so a scouted run counts one unit
-            probe.node(k, self.q[-1] if self.q else "·")
-        for side, fresh, tail in _finishes(p, fnode, rnode, k, covered):
-            if 2 * k + len(tail) <= limit:
-                return _finished(Half("".join(self.q), tuple(self.left), tuple(self.right), covered), side, fresh, tail)
-        missing = p.required & ~covered
-        if missing and hopeless(p, fnode, rnode, k, missing, limit, self.order):
-            if probe:
-                probe.prune(k)
-            return None
-        key, allowed = (id(fnode), id(rnode), covered), limit - 2 * k
-        if self.failed.get(key, -1) >= allowed:
-            if probe:
-                probe.prune(k)
-            return None
-        froot, rroot = p.forward.root, p.backward.root
-        fchoices = ((fnode, False), (froot, True)) if k and END in fnode else ((fnode, False),)
-        rchoices = ((rnode, False), (rroot, True)) if k and END in rnode else ((rnode, False),)
-        q, left, right = self.q, self.left, self.right
-        for fresh_letters in (True, False):
-            for c, bit in self.ranked:
-                if (covered & bit == 0) != fresh_letters:
-                    continue
-                after = covered | bit
-                still = (p.required & ~after).bit_count()
-                if 2 * k + 2 + (2 * still - 1 if still else 0) > limit:
-                    continue
-                for f, new_left in fchoices:
-                    fchild = f.get(c)
-                    if fchild is None:
-                        continue
-                    for r, new_right in rchoices:
-                        rchild = r.get(c)
-                        if rchild is None:
-                            continue
-                        q.append(c)
-                        if new_left:
-                            left.append(k)
-                        if new_right:
-                            right.append(k)
-                        found = self.visit(fchild, rchild, k + 1, after)
-                        q.pop()
-                        if new_left:
-                            left.pop()
-                        if new_right:
-                            right.pop()
-                        if found:
-                            return found
-        if len(self.failed) < MEMO_CAPACITY or key in self.failed:
-            self.failed[key] = allowed
-        return None
-
-
 # -- results, streams and strategies -------------------------------------------------------------------
 
 
@@ -550,9 +303,12 @@ class Run:
     proved: int = 0
     clock: float = field(default_factory=time.perf_counter)
 
-    def found(self, state: Half) -> Found:
+    def __post_init__(self):
+        for tables in self.puzzle.tables.values():
+            tables.forget()  # each run starts with an empty transposition table: counts are reproducible
+
+    def found(self, words: Phrase) -> Found:
         """A verified solution, timestamped, reported to the probe."""
-        words = phrase_of(state)
         text = " ".join(words)
         if not verify(words, self.puzzle.words, letters(self.puzzle.required)):
             raise AssertionError(f"the search produced an invalid phrase: {text!r}")
@@ -576,7 +332,7 @@ def _stream_generic(run: Run, strategy: str, **options) -> Iterator[Found]:
             probe.solutions.pop()  # the engine recorded the state; record the verified phrase instead
         if goal.cost < best:
             best = goal.cost
-            yield run.found(goal.value)
+            yield run.found(phrase_of(goal.value))
             if strategy == "astar":
                 run.proved = int(best)  # the first goal A* pops is optimal
                 return
@@ -585,13 +341,11 @@ def _stream_generic(run: Run, strategy: str, **options) -> Iterator[Found]:
 
 
 def _stream_deepening(run: Run) -> Iterator[Found]:
-    """Exhaustive depth-first search for each length from the lower bound up; the first hit is optimal."""
-    failed: dict = {}
+    """Exhaustive inside-out search for each length from the lower bound up; the first hit is optimal."""
     for limit in range(run.puzzle.lower_bound, run.max_length + 1):
-        state = first_within(run.puzzle, limit, run.probe, run.budget, failed)
-        if state is not None:
+        for phrase in proof.search(tables_for(run.puzzle, limit), limit, run.probe, run.budget):
             run.proved = limit
-            yield run.found(state)
+            yield run.found(phrase)
             return
         run.proved = limit + 1
 
@@ -600,39 +354,28 @@ SCOUT_WIDTH = 100  # the beam that gives branch and bound its first incumbent
 
 
 def _stream_bound(run: Run) -> Iterator[Found]:
-    """One beam pass for an incumbent, then exhaustive depth-first search under a bound one letter below
-    each solution, until none is left. Without an incumbent, limits step up from the lower bound by 2,
-    4, 8, ... until one holds a solution."""
-    floor, failed = run.puzzle.lower_bound, {}
+    """One beam pass for an incumbent, then one exhaustive inside-out search under a limit one letter
+    below it, which lowers the limit at each solution it finds; when it ends, the last is optimal."""
     best = None
     for best in _stream_generic(run, "beam", width=SCOUT_WIDTH):
         yield best
-    state = None if best else _bracket(run, failed)
-    if state is not None:
-        best = run.found(state)
-        yield best
-    if best is None:
-        return
-    limit = best.cost - 1
-    while limit >= floor and (state := first_within(run.puzzle, limit, run.probe, run.budget, failed)):
-        found = run.found(state)
-        yield found
-        limit = found.cost - 1
-    run.proved = limit + 1
+    limit = min(best.cost - 1, run.max_length) if best else run.max_length
+    if limit >= run.puzzle.lower_bound:
+        for phrase in proof.search(tables_for(run.puzzle, limit), limit, run.probe, run.budget):
+            best = run.found(phrase)
+            yield best
+    run.proved = best.cost if best else run.max_length + 1
 
 
-def _bracket(run: Run, failed: dict) -> Half | None:
-    """The first solution under limits lower bound + 2, + 4, + 8, ... (each failed limit is a proof)."""
-    floor, step = run.puzzle.lower_bound, 2
-    while True:
-        limit = min(floor + step, run.max_length)
-        state = first_within(run.puzzle, limit, run.probe, run.budget, failed)
-        if state is not None:
-            return state
-        run.proved = limit + 1
-        if limit >= run.max_length:
-            return None
-        step *= 2
+def tables_for(puzzle: Palindromes, limit: int) -> proof.Tables:
+    """The inside-out search's tables for phrases of at most `limit` letters, built once per allowance
+    of repeated letters (they hold for every shorter limit too)."""
+    most = proof.allowed_waste(limit, puzzle.required.bit_count())
+    if most not in puzzle.tables:
+        alphabet = letters(puzzle.required)
+        puzzle.tables[most] = proof.build_tables(puzzle.words.words, alphabet,
+                                                 "".join(sorted(alphabet, key=puzzle.rarity.__getitem__)), most)
+    return puzzle.tables[most]
 
 
 def _run(puzzle, make_stream: Callable[[Run], Iterator[Found]], probe, budget, max_length) -> PalindromeResult:

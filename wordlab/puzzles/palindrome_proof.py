@@ -1,0 +1,587 @@
+"""Proving a palindromic pangram shortest: exhaustive depth-first search from the centre outwards.
+
+`palindrome` grows phrases from both ends, which finds short ones quickly but proves little: at the
+ends nothing is decided yet, so no bound can say much. Growing from the *centre* turns that round.
+A start state is the centre: a palindromic tail t that ends the middle word (its left part still to
+be spelled, leftwards, by the *left* walk in the trie of reversed words; the right walk starts a word
+in the forward trie), or a palindromic head t that starts it (the mirror case), or an empty centre
+between two words. Both walks then take the same letter, outwards, restarting at their root at a word
+end. A phrase is complete when both walks stand at a word end with every letter covered: its length
+is 2k + |t| after k letters per side. Nothing can be added at the centre later, so every bound sees
+all it needs:
+
+1. counting: each missing letter still needs a place on both sides (2 letters per missing letter);
+2. realizable words: outside the middle word a word w can stand only if its mirror image (w reversed)
+   can be spelled across a word's tail, whole realizable words and a word's head, and if its own
+   repeated letters fit the waste a length allows (L letters leave (L + 1) // 2 - |alphabet| repeats
+   in the half); the filter is iterated to a fixpoint (`realizable`);
+3. covers: both walks spell the same letters, so *each* must bring in every missing letter by itself:
+   finish its current word (one of the completions listed per trie node), then whole realizable words.
+   `cover_tables` answers "can whole words cover exactly these letters with at most s repeats?" for
+   every letter set at once: a bitmap of 2^|alphabet| bits per s, built by a subset-sum sweep;
+4. canonical order: where both walks restart together the phrase splits into blocks that can be
+   reordered freely, so only one order is searched: each block must hold the rarest letter missing
+   when it began;
+5. a transposition table (fixed size, lossy) remembers the states that failed with a given room.
+
+The kernels are compiled with numba; `_search.py_func` is the same loop in plain Python (for `%lprun`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from wordlab.errors import WordlabError
+from wordlab.search import Budget, Probe
+
+COVER_WASTE = 3        # cover tables up to this many repeats; with more slack the cover test does not prune
+MEMO_BITS = 24         # transposition table of 2^24 entries (about 300 MB) for large dictionaries
+CHUNK = 200_000        # nodes per call of the compiled search, between budget and progress checks
+FOUND, EXHAUSTED, PAUSED = 1, 0, -1
+Phrase = tuple[str, ...]
+
+
+# -- letters as bits ------------------------------------------------------------------------------------
+
+
+def letter_bits(words, alphabet: str) -> np.ndarray:
+    """Per letter a..z the bit that stands for it (0 for letters outside `alphabet`). The letters that
+    fewest repeat-free words hold get the low bits: the cover tables' sweep is cheapest that way."""
+    holders = {c: 0 for c in alphabet}
+    for word in words:
+        if len(set(word)) == len(word):
+            for c in set(word) & holders.keys():
+                holders[c] += 1
+    bits = np.zeros(26, np.int64)
+    for rank, c in enumerate(sorted(alphabet, key=lambda c: (holders[c], c))):
+        bits[ord(c) - 97] = 1 << rank
+    return bits
+
+
+def mask(text: str, bits: np.ndarray) -> int:
+    m = 0
+    for c in text:
+        m |= int(bits[ord(c) - 97])
+    return m
+
+
+def waste(word: str, bits: np.ndarray) -> int:
+    """Letters of `word` that add nothing new: repeats and letters outside the alphabet."""
+    return len(word) - mask(word, bits).bit_count()
+
+
+def allowed_waste(limit: int, letters: int) -> int:
+    """Repeats a phrase of `limit` letters can afford in its half (and centre letter)."""
+    return (limit + 1) // 2 - letters
+
+
+# -- which words can stand outside the middle -------------------------------------------------------------
+
+
+def realizable(words, bits: np.ndarray, most_waste: int) -> list[str]:
+    """The words that can appear outside the middle word of a palindrome with at most `most_waste`
+    repeated letters in its half: few enough repeats of their own, and a mirror image spelled by
+    a word's tail, realizable words, and a word's head (or lying inside one word). Iterated until
+    nothing more drops out. Cost: a few passes of O(Σ len²) set lookups."""
+    heads = {w[:i] for w in words for i in range(len(w) + 1)}
+    tails = {w[i:] for w in words for i in range(len(w) + 1)}
+    inside = {w[i:j] for w in words for i in range(len(w)) for j in range(i + 1, len(w) + 1)}
+    kept = [w for w in words if waste(w, bits) <= most_waste]
+    while True:
+        usable = set(kept)
+        now = [w for w in kept if w[::-1] in inside or _spelled(w[::-1], heads, tails, usable)]
+        if len(now) == len(kept):
+            return now
+        kept = now
+
+
+def _spelled(text: str, heads: set, tails: set, words: set) -> bool:
+    """Is `text` a word's tail, then words, then a word's head?"""
+    n = len(text)
+    reach = [text[:i] in tails for i in range(n + 1)]
+    for i in range(n + 1):
+        if reach[i]:
+            if text[i:] in heads:
+                return True
+            for j in range(i + 1, n + 1):
+                if not reach[j] and text[i:j] in words:
+                    reach[j] = True
+    return False
+
+
+# -- tries as arrays ----------------------------------------------------------------------------------------
+
+
+def trie_arrays(words) -> np.ndarray:
+    """A trie as an int32 array [node, letter] -> child node (-1 for none), root 0, in breadth-first
+    order, so every child comes after its parent."""
+    kids: list[dict] = [{}]
+    for word in words:
+        node = 0
+        for c in word:
+            node = kids[node].setdefault(c, len(kids))
+            if node == len(kids):
+                kids.append({})
+    order, number = [0], {0: 0}
+    for old in order:
+        for c in sorted(kids[old]):
+            number[kids[old][c]] = len(order)
+            order.append(kids[old][c])
+    children = np.full((len(order), 26), -1, np.int32)
+    for old in order:
+        for c, child in kids[old].items():
+            children[number[old], ord(c) - 97] = number[child]
+    return children
+
+
+def walk(children: np.ndarray, text: str) -> int:
+    node = 0
+    for c in text:
+        node = children[node, ord(c) - 97]
+        if node < 0:
+            return -1
+    return int(node)
+
+
+def terminals(children: np.ndarray, words) -> np.ndarray:
+    ends = np.zeros(children.shape[0], np.bool_)
+    for word in words:
+        ends[walk(children, word)] = True
+    return ends
+
+
+# -- cover tables --------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _push(source, target, parts, high_bits):
+    """target |= {S ⊎ P : S in source, P in parts, S and P disjoint}, on bitmaps where letter set S is
+    bit S & 63 of word S >> 6. Each part costs 2^(free high bits) word operations."""
+    keep = np.zeros(64, np.uint64)
+    for low in range(64):
+        for b in range(64):
+            if b & low == 0:
+                keep[low] |= np.uint64(1) << np.uint64(b)
+    full = (1 << high_bits) - 1
+    for i in range(parts.shape[0]):
+        high, low = parts[i] >> 6, parts[i] & 63
+        free = full & ~high
+        sub = free
+        while True:
+            moved = source[sub] & keep[low]
+            if moved:
+                target[sub | high] |= moved << np.uint64(low)
+            if sub == 0:
+                break
+            sub = (sub - 1) & free
+
+
+@njit(cache=True)
+def _costly_parts(masks, wastes, most):
+    """Every (letters, cost) a word can contribute at a cost of 1..most: its letters minus some it
+    repeats elsewhere (each dropped letter costs 1), plus its own repeats. Duplicates included."""
+    total = 0
+    for step in range(2):
+        if step == 1:
+            sets = np.empty(total, np.int64)
+            costs = np.empty(total, np.int64)
+            total = 0
+        for i in range(masks.shape[0]):
+            m, w = masks[i], wastes[i]
+            drop = m
+            while True:
+                cost = w + _popcount(drop)
+                if 0 < cost <= most and drop != m:
+                    if step == 1:
+                        sets[total] = m & ~drop
+                        costs[total] = cost
+                    total += 1
+                if drop == 0:
+                    break
+                drop = (drop - 1) & m
+    return sets, costs
+
+
+def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE) -> np.ndarray:
+    """D[s] for s = 0..most: bitmaps of the letter sets that whole `words` cover exactly (each letter
+    once, plus at most s repeated or dropped letters). Built from the repeat-free words by a subset-sum
+    sweep, then each costlier layer from the cheaper ones. Memory (most+1)·2^letters bits."""
+    high_bits = max(0, letters - 6)
+    masks = np.array([mask(w, bits) for w in words], np.int64)
+    wastes = np.array([waste(w, bits) for w in words], np.int64)
+    free = np.unique(masks[wastes == 0])
+    tables = np.zeros((most + 1, 1 << high_bits), np.uint64)
+    tables[0, 0] = 1
+    _push(tables[0], tables[0], free, high_bits)
+    sets, costs = _costly_parts(masks[wastes <= most], wastes[wastes <= most], most)
+    order = np.lexsort((costs, sets))
+    sets, costs = sets[order], costs[order]
+    first = np.ones(len(sets), bool)
+    first[1:] = sets[1:] != sets[:-1]
+    sets, costs = sets[first], costs[first]
+    new = (tables[0][sets >> 6] >> (sets & 63).astype(np.uint64)) & np.uint64(1) == 0
+    sets, costs = sets[new], costs[new]
+    for s in range(1, most + 1):
+        tables[s] = tables[s - 1]
+        for c in range(1, s + 1):
+            _push(tables[s - c], tables[s], sets[costs == c], high_bits)
+    return tables
+
+
+# -- ways to finish the current word -------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _completions(children, ends, bits, most, capacity):
+    """Per trie node, the distinct letter sets that finish a word from it, each with its shortest
+    length, keeping those with at most `most` repeats, cheapest first. Returns (first, stop, sets,
+    lengths) with node x's list in [first[x], stop[x]), or a capacity of -1 when the buffer overflows."""
+    n = children.shape[0]
+    first = np.zeros(n, np.int64)
+    stop = np.zeros(n, np.int64)
+    sets = np.empty(capacity, np.int64)
+    lengths = np.empty(capacity, np.int64)
+    used = 0
+    for x in range(n - 1, -1, -1):
+        size = 1
+        for c in range(26):
+            if children[x, c] >= 0:
+                y = children[x, c]
+                size += stop[y] - first[y]
+        cand_set = np.empty(size, np.int64)
+        cand_len = np.empty(size, np.int64)
+        m = 0
+        if ends[x]:
+            cand_set[0] = 0
+            cand_len[0] = 0
+            m = 1
+        for c in range(26):
+            y = children[x, c]
+            if y < 0:
+                continue
+            for i in range(first[y], stop[y]):
+                s, l = sets[i] | bits[c], lengths[i] + 1
+                if l - _popcount(s) <= most:
+                    cand_set[m] = s
+                    cand_len[m] = l
+                    m += 1
+        order = np.argsort(cand_set[:m] * 64 + cand_len[:m])
+        keep_set = np.empty(m, np.int64)
+        keep_len = np.empty(m, np.int64)
+        kept = 0
+        for j in range(m):
+            i = order[j]
+            if kept == 0 or keep_set[kept - 1] != cand_set[i]:
+                keep_set[kept] = cand_set[i]
+                keep_len[kept] = cand_len[i]
+                kept += 1
+        cost = np.empty(kept, np.int64)
+        for j in range(kept):
+            cost[j] = (keep_len[j] - _popcount(keep_set[j])) * 64 + keep_len[j]
+        order = np.argsort(cost)
+        if used + kept > capacity:
+            return first, stop, sets, lengths, -1
+        first[x] = used
+        for j in range(kept):
+            sets[used] = keep_set[order[j]]
+            lengths[used] = keep_len[order[j]]
+            used += 1
+        stop[x] = used
+    return first, stop, sets[:used], lengths[:used], used
+
+
+def completions(children: np.ndarray, ends: np.ndarray, bits: np.ndarray, most: int) -> tuple:
+    capacity = 1 << 20
+    while True:
+        first, stop, sets, lengths, used = _completions(children, ends, bits, most, capacity)
+        if used >= 0:
+            return first, stop, sets, lengths
+        capacity *= 4
+
+
+@njit(cache=True)
+def _can_finish(first, stop, sets, lengths, node, missing, slack, cover):
+    """Can one walk, from `node`, finish its word and go on with whole words so as to bring in every
+    `missing` letter with at most `slack` repeats? Slack beyond the cover tables is not judged."""
+    if slack >= cover.shape[0]:
+        return True
+    for i in range(first[node], stop[node]):
+        s, l = sets[i], lengths[i]
+        if l - _popcount(s) > slack:
+            return False
+        spent = l - _popcount(s & missing)
+        if spent <= slack:
+            rest = missing & ~s
+            if (cover[slack - spent, rest >> 6] >> np.uint64(rest & 63)) & np.uint64(1):
+                return True
+    return False
+
+
+# -- the transposition table -----------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _slot(keys, k1, k2):
+    x = (k1 * 0x9E3779B97F4A7C1 + k2 * 0x632BE59BD9B4E01) & ((1 << 62) - 1)
+    x ^= x >> 29
+    return x & (keys.shape[0] - 1)
+
+
+@njit(cache=True)
+def _recall(keys, room, k1, k2):
+    """The most room a search from this state failed with, or -1."""
+    i = _slot(keys, k1, k2)
+    for j in range(4):
+        s = (i + j) & (keys.shape[0] - 1)
+        if room[s] < 0:
+            return -1
+        if keys[s, 0] == k1 and keys[s, 1] == k2:
+            return room[s]
+    return -1
+
+
+@njit(cache=True)
+def _remember(keys, room, k1, k2, failed):
+    """Record a failure; when the four slots it may use are taken, overwrite the first."""
+    i = _slot(keys, k1, k2)
+    for j in range(4):
+        s = (i + j) & (keys.shape[0] - 1)
+        if room[s] < 0 or (keys[s, 0] == k1 and keys[s, 1] == k2):
+            break
+    else:
+        s = i
+    keys[s, 0], keys[s, 1] = k1, k2
+    room[s] = failed
+
+
+# -- the search ---------------------------------------------------------------------------------------------------
+
+# columns of the explicit stack: one row per depth
+LEFT, RIGHT, COVERED, MIDDLE, NEED, NEXT = range(6)
+
+
+@njit(cache=True)
+def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, path, tally, keys, fails, budget):
+    """Depth-first search from the state in stack row 0 for a phrase of at most `limit` letters.
+    Resumable: it stops after `budget` nodes (PAUSED), keeping its place in `stack`/`top`; FOUND
+    leaves the solution's moves in `path[1..top]`; EXHAUSTED means none exists below the start.
+
+    left/right: (children, any-word ends, realizable ends, completions for both kinds of ends).
+    A row's MIDDLE is 1 while the left walk is still in the middle word (any word may end there),
+    2 for the right walk, 0 after. NEED is the rarest letter the current block must bring in.
+    Moves are numbered letter·4 + 2·(left restarts) + (right restarts). Costs per node: two
+    completion-list scans (cut short at the first too costly) and a table probe."""
+    lch, lany, lreal, lca, lcr = left
+    rch, rany, rreal, rca, rcr = right
+    nright = rch.shape[0]
+    d = top[0]
+    done = 0
+    while d >= 0:
+        f, r, covered, middle, need = stack[d, 0], stack[d, 1], stack[d, 2], stack[d, 3], stack[d, 4]
+        lend = lany[f] if middle == 1 else lreal[f]
+        rend = rany[r] if middle == 2 else rreal[r]
+        room = limit - tail - 2 * d
+        k1 = (f * nright + r) * 3 + middle
+        k2 = covered | (_popcount(need - 1) + 1 if need else 0) << 26
+        move = stack[d, 5]
+        if move < 0:                                   # entering the node
+            if done >= budget:
+                top[0] = d
+                return PAUSED
+            done += 1
+            tally[0] += 1
+            tally[8 + d] += 1
+            if covered == full and lend and rend and d > 0:
+                top[0] = d
+                return FOUND
+            if _recall(keys, fails, k1, k2) >= room:
+                tally[2] += 1
+                d -= 1
+                continue
+            missing = full & ~covered
+            slack = (room - 2 * _popcount(missing)) // 2
+            lc = lca if middle == 1 else lcr
+            rc = rca if middle == 2 else rcr
+            if slack < 0 or not _can_finish(lc[0], lc[1], lc[2], lc[3], f, missing, slack, cover) \
+                    or not _can_finish(rc[0], rc[1], rc[2], rc[3], r, missing, slack, cover):
+                tally[1] += 1
+                _remember(keys, fails, k1, k2, room)
+                d -= 1
+                continue
+            move = 0
+        advanced = False
+        while move < 104:
+            c, lnew, rnew = move >> 2, (move >> 1) & 1, move & 1
+            move += 1
+            bit = bits[c]
+            after = covered | bit
+            if tail + 2 * d + 2 + 2 * _popcount(full & ~after) > limit:
+                move = (c + 1) * 4
+                continue
+            if lnew:
+                if not lend or f == 0:
+                    continue
+                a = lch[0, c]
+            else:
+                a = lch[f, c]
+            if rnew:
+                if not rend or r == 0:
+                    continue
+                b = rch[0, c]
+            else:
+                b = rch[r, c]
+            if a < 0 or b < 0:
+                continue
+            block = need
+            if lnew and rnew:                          # both restart: a block just closed
+                if need and not covered & need:
+                    continue
+                block = 0
+                for q in range(rarest.shape[0]):
+                    if not covered & rarest[q]:
+                        block = rarest[q]
+                        break
+            stack[d, 5] = move
+            d += 1
+            stack[d, 0], stack[d, 1], stack[d, 2] = a, b, after
+            stack[d, 3] = 0 if (middle == 1 and lnew) or (middle == 2 and rnew) else middle
+            stack[d, 4], stack[d, 5] = block, -1
+            path[d] = move - 1
+            advanced = True
+            break
+        if not advanced:
+            _remember(keys, fails, k1, k2, room)
+            d -= 1
+    top[0] = -1
+    return EXHAUSTED
+
+
+# -- the tables for one dictionary and the search driver --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Centre:
+    """A start state: the centre `text` (a palindrome), which walk is still in the middle word
+    (1 left: text ends it; 2 right: text starts it; 0: no middle word), the walks' nodes, letters."""
+
+    text: str
+    middle: int
+    left: int
+    right: int
+    covered: int
+
+
+@dataclass
+class Tables:
+    """What the search needs for one dictionary and one allowance of repeats (`most_waste`)."""
+
+    most_waste: int
+    bits: np.ndarray        # letter a..z -> its bit
+    rarest: np.ndarray      # bits of the alphabet's letters, rarest first
+    full: int
+    left: tuple             # walk in the trie of reversed words: (children, any ends, realizable ends, lists)
+    right: tuple            # walk in the forward trie
+    cover: np.ndarray
+    centres: list[Centre]
+    realizable: int
+    keys: np.ndarray        # the transposition table
+    fails: np.ndarray
+
+    def forget(self) -> None:
+        """Empty the transposition table (for runs that should start cold)."""
+        self.fails[:] = -1
+
+
+def build_tables(words, alphabet: str, rarest: str, most_waste: int) -> Tables:
+    """Filter the words (`realizable`), build both tries, their completion lists, the cover tables,
+    the centres and an empty transposition table."""
+    bits = letter_bits(words, alphabet)
+    usable = realizable(words, bits, most_waste)
+    most = min(most_waste, COVER_WASTE)
+    sides = []
+    for spelled, ends in (([w[::-1] for w in words], [w[::-1] for w in usable]), (list(words), usable)):
+        children = trie_arrays(spelled)
+        any_end, real_end = terminals(children, spelled), terminals(children, ends)
+        sides.append((children, any_end, real_end, completions(children, any_end, bits, most),
+                      completions(children, real_end, bits, most)))
+    left, right = sides
+    size = max(12, min(MEMO_BITS, int(np.log2(left[0].shape[0] + right[0].shape[0])) + 6))
+    return Tables(most_waste, bits, np.array([int(bits[ord(c) - 97]) for c in rarest], np.int64),
+                  (1 << len(alphabet)) - 1, left, right, cover_tables(usable, bits, len(alphabet), most),
+                  _centres(words, left[0], right[0], bits), len(usable),
+                  np.zeros((1 << size, 2), np.int64), np.full(1 << size, -1, np.int32))
+
+
+def _centres(words, left: np.ndarray, right: np.ndarray, bits: np.ndarray) -> list[Centre]:
+    """Every palindromic tail (the left walk finishes that word) and head (the right walk goes on with
+    it) of a word, and the empty centre; longest first."""
+    found = {("", 0)}
+    for word in words:
+        for i in range(len(word)):
+            tail, head = word[i:], word[:len(word) - i]
+            if tail == tail[::-1]:
+                found.add((tail, 1))
+            if head == head[::-1]:
+                found.add((head, 2))
+    return [Centre(text, middle, walk(left, text) if middle == 1 else 0, walk(right, text) if middle == 2 else 0,
+                   mask(text, bits)) for text, middle in sorted(found, key=lambda tm: (-len(tm[0]), tm))]
+
+
+def phrase_from(centre: Centre, moves) -> Phrase:
+    """The word sequence spelled by the moves out of `centre` (letter·4 + 2·left restart + right restart)."""
+    k, t = len(moves), len(centre.text)
+    letters = "".join(chr(97 + (m >> 2)) for m in moves)
+    text = letters[::-1] + centre.text + letters
+    cuts = {k + t if centre.middle == 1 else k}
+    cuts |= {k - j for j, m in enumerate(moves) if m & 2}
+    cuts |= {k + t + j for j, m in enumerate(moves) if m & 1}
+    bounds = [0] + sorted(c for c in cuts if 0 < c < len(text)) + [len(text)]
+    return tuple(text[a:b] for a, b in zip(bounds, bounds[1:]))
+
+
+def search(tables: Tables, limit: int, probe: Probe | None = None, budget: Budget | None = None):
+    """Yield phrases of at most `limit` letters, each shorter than the one before, by exhaustive
+    inside-out search over every centre. When the generator ends (and the budget did not stop it),
+    nothing shorter than the last phrase (or than limit + 1, if none) exists. Raises BudgetExhausted."""
+    depth = limit // 2 + 2
+    stack = np.zeros((depth + 1, 6), np.int64)
+    path = np.zeros(depth + 1, np.int64)
+    tally = np.zeros(8 + depth + 1, np.int64)
+    top = np.zeros(1, np.int64)
+    for centre in tables.centres:
+        if centre.left < 0 or centre.right < 0 or len(centre.text) > limit:
+            continue
+        stack[0] = (centre.left, centre.right, centre.covered, centre.middle, 0, -1)
+        top[0] = 0
+        while top[0] >= 0:
+            chunk = CHUNK if budget is None or budget.nodes is None else max(1, min(CHUNK, budget.nodes - budget.used + 1))
+            before = tally.copy()
+            status = _search(tables.left, tables.right, tables.cover, tables.bits, tables.rarest, tables.full,
+                             limit, len(centre.text), stack, top, path, tally, tables.keys, tables.fails, chunk)
+            _account(tally - before, probe, budget)
+            if status == FOUND:
+                phrase = phrase_from(centre, path[1:top[0] + 1])
+                yield phrase
+                limit = sum(map(len, phrase)) - 1
+                top[0] -= 1          # go on past the solution, now under the lower limit
+
+
+def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> None:
+    if probe:
+        for d in np.flatnonzero(spent[8:]):
+            probe.expand(int(d), 0, int(spent[8 + d]))
+        probe.prune(0, int(spent[1] + spent[2]))
+    if budget:
+        budget.tick(int(spent[0]))
