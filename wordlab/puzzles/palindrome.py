@@ -284,6 +284,7 @@ class PalindromeResult(SearchResult):
     search finished)."""
 
     proved: int = 0
+    milestones: list[dict] = field(default_factory=list)  # when each higher lower bound was proved
 
     @property
     def optimal(self) -> bool:
@@ -303,9 +304,18 @@ class Run:
     proved: int = 0
     clock: float = field(default_factory=time.perf_counter)
 
+    milestones: list[dict] = field(default_factory=list)
+
     def __post_init__(self):
         for tables in self.puzzle.tables.values():
             tables.forget()  # each run starts with an empty transposition table: counts are reproducible
+
+    def prove(self, bound: int) -> None:
+        """Record that no phrase shorter than `bound` exists (an exhaustive search just finished)."""
+        if bound > self.proved:
+            self.proved = bound
+            self.milestones.append({"proved": bound, "seconds": round(time.perf_counter() - self.clock, 3),
+                                    "nodes": self.probe.nodes if self.probe else 0})
 
     def found(self, words: Phrase) -> Found:
         """A verified solution, timestamped, reported to the probe."""
@@ -334,26 +344,26 @@ def _stream_generic(run: Run, strategy: str, **options) -> Iterator[Found]:
             best = goal.cost
             yield run.found(phrase_of(goal.value))
             if strategy == "astar":
-                run.proved = int(best)  # the first goal A* pops is optimal
+                run.prove(int(best))  # the first goal A* pops is optimal
                 return
     if strategy in COMPLETE and (run.budget is None or run.budget.stopped is None):
-        run.proved = int(min(best, run.max_length + 1))
+        run.prove(int(min(best, run.max_length + 1)))
 
 
-def _stream_deepening(run: Run) -> Iterator[Found]:
+def _stream_deepening(run: Run, workers: int = 1) -> Iterator[Found]:
     """Exhaustive inside-out search for each length from the lower bound up; the first hit is optimal."""
     for limit in range(run.puzzle.lower_bound, run.max_length + 1):
-        for phrase in proof.search(tables_for(run.puzzle, limit), limit, run.probe, run.budget):
-            run.proved = limit
+        for phrase in proof.search(tables_for(run.puzzle, limit), limit, run.probe, run.budget, workers):
+            run.prove(limit)
             yield run.found(phrase)
             return
-        run.proved = limit + 1
+        run.prove(limit + 1)
 
 
 SCOUT_WIDTH = 100  # the beam that gives branch and bound its first incumbent
 
 
-def _stream_bound(run: Run) -> Iterator[Found]:
+def _stream_bound(run: Run, workers: int = 1) -> Iterator[Found]:
     """One beam pass for an incumbent, then one exhaustive inside-out search under a limit one letter
     below it, which lowers the limit at each solution it finds; when it ends, the last is optimal."""
     best = None
@@ -361,10 +371,10 @@ def _stream_bound(run: Run) -> Iterator[Found]:
         yield best
     limit = min(best.cost - 1, run.max_length) if best else run.max_length
     if limit >= run.puzzle.lower_bound:
-        for phrase in proof.search(tables_for(run.puzzle, limit), limit, run.probe, run.budget):
+        for phrase in proof.search(tables_for(run.puzzle, limit), limit, run.probe, run.budget, workers):
             best = run.found(phrase)
             yield best
-    run.proved = best.cost if best else run.max_length + 1
+    run.prove(best.cost if best else run.max_length + 1)
 
 
 def tables_for(puzzle: Palindromes, limit: int) -> proof.Tables:
@@ -383,7 +393,7 @@ def _run(puzzle, make_stream: Callable[[Run], Iterator[Found]], probe, budget, m
     run = Run(puzzle, _max_length(puzzle, max_length), probe, budget, proved=puzzle.lower_bound)
     with budgeted(budget, PalindromeResult()) as result:
         result.solutions.extend(make_stream(run))
-    result.proved = run.proved
+    result.proved, result.milestones = run.proved, run.milestones
     return result
 
 
@@ -410,20 +420,28 @@ def astar(puzzle, *, max_length: int | None = None, probe: Probe | None = None,
     return _run(puzzle, lambda run: _stream_generic(run, "astar"), probe, budget, max_length)
 
 
-def iterative_deepening(puzzle, *, max_length: int | None = None, probe: Probe | None = None,
+def iterative_deepening(puzzle, *, max_length: int | None = None, workers: int = 1, probe: Probe | None = None,
                         budget: Budget | None = None) -> PalindromeResult:
-    """Exhaustive depth-first search for length L = lower bound, L + 1, ...: each finished length proves
-    nothing that short exists, and the first solution is optimal. Memory O(length); time ≈ the last level."""
-    return _run(puzzle, _stream_deepening, probe, budget, max_length)
+    """Exhaustive inside-out search (`palindrome_proof`) for length L = lower bound, L + 1, ...: each
+    finished length proves nothing that short exists, and the first solution is optimal. Tables are
+    rebuilt when L allows one more repeated letter (every second length). Memory: the tables and one
+    transposition table per worker thread; time ≈ the last length's search."""
+    return _run(puzzle, lambda run: _stream_deepening(run, _workers(workers)), probe, budget, max_length)
 
 
-def branch_and_bound(puzzle, *, max_length: int | None = None, probe: Probe | None = None,
+def branch_and_bound(puzzle, *, max_length: int | None = None, workers: int = 1, probe: Probe | None = None,
                      budget: Budget | None = None) -> PalindromeResult:
-    """A beam pass (width 100) for a first solution, then depth-first search (new rare letters first)
-    under a bound one letter below each solution; the final exhaustive pass proves the last one optimal.
-    With no beam solution, limits step up from the lower bound by 2, 4, 8, ... until one holds one.
-    Memory O(length) plus the transposition table; the proof is what takes the time."""
-    return _run(puzzle, _stream_bound, probe, budget, max_length)
+    """The fastest: a beam pass (width 100) for a first solution, then one exhaustive inside-out search
+    (`palindrome_proof`) under a limit one letter below it, lowered at each solution it finds; when it
+    ends the last solution is proved optimal. Without a beam solution the limit is max_length.
+    Memory: the tables and one transposition table per worker thread; the proof is what takes the time."""
+    return _run(puzzle, lambda run: _stream_bound(run, _workers(workers)), probe, budget, max_length)
+
+
+def _workers(workers) -> int:
+    if not isinstance(workers, int) or workers < 1:
+        raise WordlabError(f"workers must be a positive integer, not {workers!r}")
+    return workers
 
 
 STRATEGIES: dict[str, Callable[..., PalindromeResult]] = {
@@ -436,8 +454,8 @@ STRATEGIES: dict[str, Callable[..., PalindromeResult]] = {
 STREAMS: dict[str, Callable[..., Iterator[Found]]] = {
     "beam-stack": lambda run, width=100: _stream_generic(run, "beam-stack", width=width),
     "astar": lambda run: _stream_generic(run, "astar"),
-    "iterative-deepening": _stream_deepening,
-    "branch-and-bound": _stream_bound,
+    "iterative-deepening": lambda run, workers=1: _stream_deepening(run, _workers(workers)),
+    "branch-and-bound": lambda run, workers=1: _stream_bound(run, _workers(workers)),
 }
 
 
@@ -475,6 +493,8 @@ def add_arguments(parser, command: str) -> None:
     parser.add_argument("--max-length", type=int, default=None,
                         help="longest phrase searched for, in letters (default: lower bound + 30)")
     parser.add_argument("--width", type=int, default=100, help="beam width of beam-stack search (default 100)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="threads for the exhaustive searches (iterative-deepening, branch-and-bound; default 1)")
     add_strategy_option(parser, STRATEGIES, default="beam-stack", many=command == "bench")
     add_budget_options(parser)
     if command == "bench":
@@ -482,7 +502,9 @@ def add_arguments(parser, command: str) -> None:
 
 
 def _options(args, strategy: str) -> dict:
-    return {"width": args.width} if strategy == "beam-stack" else {}
+    if strategy == "beam-stack":
+        return {"width": args.width}
+    return {"workers": args.workers} if strategy in ("iterative-deepening", "branch-and-bound") else {}
 
 
 def _describe(name: str, result: PalindromeResult, probe: Probe) -> dict:
@@ -498,6 +520,7 @@ def _describe(name: str, result: PalindromeResult, probe: Probe) -> dict:
         "seconds": round(probe.elapsed, 3),
         "solutions": [{"letters": f.cost, "seconds": round(f.seconds, 3), "nodes": f.nodes, "phrase": f.value}
                       for f in result.solutions],
+        "proofs": result.milestones,
     }
 
 
@@ -511,7 +534,7 @@ def _summary_line(row: dict) -> str:
 def _command(args) -> str:
     """The command line that reproduces a bench run."""
     parts = ["wordlab bench palindrome", f"--words {args.words}", f"--strategies {' '.join(args.strategies)}",
-             f"--width {args.width}", f"--max-seconds {args.max_seconds or 10.0:g}"]
+             f"--width {args.width}", f"--workers {args.workers}", f"--max-seconds {args.max_seconds or 10.0:g}"]
     if args.alphabet != ALPHABET:
         parts.append(f"--alphabet {args.alphabet}")
     if args.max_length is not None:

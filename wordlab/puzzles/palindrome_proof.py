@@ -29,7 +29,8 @@ The kernels are compiled with numba; `_search.py_func` is the same loop in plain
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 
 import numpy as np
 from numba import njit
@@ -372,7 +373,7 @@ def _remember(keys, room, k1, k2, failed):
 LEFT, RIGHT, COVERED, MIDDLE, NEED, NEXT = range(6)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, path, tally, keys, fails, budget):
     """Depth-first search from the state in stack row 0 for a phrase of at most `limit` letters.
     Resumable: it stops after `budget` nodes (PAUSED), keeping its place in `stack`/`top`; FOUND
@@ -496,12 +497,18 @@ class Tables:
     cover: np.ndarray
     centres: list[Centre]
     realizable: int
-    keys: np.ndarray        # the transposition table
-    fails: np.ndarray
+    memo_bits: int
+    memos: list = field(default_factory=list)  # one transposition table (keys, failed room) per worker
+
+    def memo(self, worker: int) -> tuple[np.ndarray, np.ndarray]:
+        while len(self.memos) <= worker:
+            self.memos.append((np.zeros((1 << self.memo_bits, 2), np.int64), np.full(1 << self.memo_bits, -1, np.int32)))
+        return self.memos[worker]
 
     def forget(self) -> None:
-        """Empty the transposition table (for runs that should start cold)."""
-        self.fails[:] = -1
+        """Empty the transposition tables (for runs that should start cold)."""
+        for _, fails in self.memos:
+            fails[:] = -1
 
 
 def build_tables(words, alphabet: str, rarest: str, most_waste: int) -> Tables:
@@ -520,8 +527,7 @@ def build_tables(words, alphabet: str, rarest: str, most_waste: int) -> Tables:
     size = max(12, min(MEMO_BITS, int(np.log2(left[0].shape[0] + right[0].shape[0])) + 6))
     return Tables(most_waste, bits, np.array([int(bits[ord(c) - 97]) for c in rarest], np.int64),
                   (1 << len(alphabet)) - 1, left, right, cover_tables(usable, bits, len(alphabet), most),
-                  _centres(words, left[0], right[0], bits), len(usable),
-                  np.zeros((1 << size, 2), np.int64), np.full(1 << size, -1, np.int32))
+                  _centres(words, left[0], right[0], bits), len(usable), size)
 
 
 def _centres(words, left: np.ndarray, right: np.ndarray, bits: np.ndarray) -> list[Centre]:
@@ -551,33 +557,110 @@ def phrase_from(centre: Centre, moves) -> Phrase:
     return tuple(text[a:b] for a, b in zip(bounds, bounds[1:]))
 
 
-def search(tables: Tables, limit: int, probe: Probe | None = None, budget: Budget | None = None):
-    """Yield phrases of at most `limit` letters, each shorter than the one before, by exhaustive
-    inside-out search over every centre. When the generator ends (and the budget did not stop it),
-    nothing shorter than the last phrase (or than limit + 1, if none) exists. Raises BudgetExhausted."""
-    depth = limit // 2 + 2
-    stack = np.zeros((depth + 1, 6), np.int64)
-    path = np.zeros(depth + 1, np.int64)
-    tally = np.zeros(8 + depth + 1, np.int64)
-    top = np.zeros(1, np.int64)
-    for centre in tables.centres:
-        if centre.left < 0 or centre.right < 0 or len(centre.text) > limit:
-            continue
-        stack[0] = (centre.left, centre.right, centre.covered, centre.middle, 0, -1)
-        top[0] = 0
-        while top[0] >= 0:
-            chunk = CHUNK if budget is None or budget.nodes is None else max(1, min(CHUNK, budget.nodes - budget.used + 1))
-            before = tally.copy()
-            status = _search(tables.left, tables.right, tables.cover, tables.bits, tables.rarest, tables.full,
-                             limit, len(centre.text), stack, top, path, tally, tables.keys, tables.fails, chunk)
-            _account(tally - before, probe, budget)
+class _Hunt:
+    """What the workers of one search share: the limit (lowered at each solution), the centres not yet
+    taken, and the solutions not yet reported."""
+
+    def __init__(self, tables: Tables, limit: int):
+        self.tables, self.limit = tables, limit
+        self.centres = iter([c for c in tables.centres if c.left >= 0 and c.right >= 0])
+        self.found: list[Phrase] = []
+        self.stop = False
+        self.lock = threading.Lock()
+
+    def next_centre(self) -> Centre | None:
+        with self.lock:
+            return next(self.centres, None)
+
+    def report(self, phrase: Phrase) -> None:
+        with self.lock:
+            size = sum(map(len, phrase))
+            if size <= self.limit:
+                self.limit = size - 1
+                self.found.append(phrase)
+
+
+class _Worker:
+    """One depth-first search at a time, centre after centre, in chunks of nodes."""
+
+    def __init__(self, hunt: _Hunt, index: int):
+        depth = hunt.limit // 2 + 2
+        self.hunt, self.keys, self.fails = hunt, *hunt.tables.memo(index)
+        self.stack = np.zeros((depth + 1, 6), np.int64)
+        self.path = np.zeros(depth + 1, np.int64)
+        self.tally = np.zeros(8 + depth + 1, np.int64)   # nodes, bound cuts, table cuts, -, nodes per depth
+        self.top = np.full(1, -1, np.int64)
+        self.centre: Centre | None = None
+        self.done = False
+
+    def step(self, nodes: int) -> None:
+        """Search about `nodes` nodes (or to the end of the centres), reporting any solution."""
+        t = self.hunt.tables
+        spent = 0
+        while spent < nodes and not self.done:
+            if self.top[0] < 0:
+                self.centre = self.hunt.next_centre()
+                if self.centre is None:
+                    self.done = True
+                    return
+                c = self.centre
+                self.stack[0] = (c.left, c.right, c.covered, c.middle, 0, -1)
+                self.top[0] = 0
+            before = self.tally[0]
+            status = _search(t.left, t.right, t.cover, t.bits, t.rarest, t.full, self.hunt.limit,
+                             len(self.centre.text), self.stack, self.top, self.path, self.tally,
+                             self.keys, self.fails, nodes - spent)
+            spent += self.tally[0] - before
             if status == FOUND:
-                phrase = phrase_from(centre, path[1:top[0] + 1])
-                yield phrase
-                limit = sum(map(len, phrase)) - 1
-                top[0] -= 1          # go on past the solution, now under the lower limit
+                self.hunt.report(phrase_from(self.centre, self.path[1:self.top[0] + 1]))
+                self.top[0] -= 1          # go on past the solution, under the (now lower) limit
+
+    def run(self) -> None:
+        while not self.done and not self.hunt.stop:
+            self.step(CHUNK)
 
 
+def search(tables: Tables, limit: int, probe: Probe | None = None, budget: Budget | None = None,
+           workers: int = 1):
+    """Yield phrases of at most `limit` letters, each shorter than the one before, by exhaustive
+    inside-out search from every centre. When the generator ends (and the budget did not stop it),
+    nothing shorter than the last phrase (or than limit + 1, if none) exists. Raises BudgetExhausted.
+
+    `workers` > 1 runs that many threads (the compiled search releases the GIL), each taking the next
+    centre when done with one, with its own transposition table; node counts then vary a little
+    from run to run with the threads' timing."""
+    hunt = _Hunt(tables, limit)
+    crew = [_Worker(hunt, i) for i in range(workers)]
+    seen = np.zeros_like(crew[0].tally)
+    threads = [threading.Thread(target=w.run, daemon=True) for w in crew] if workers > 1 else []
+    for thread in threads:
+        thread.start()
+    try:
+        reported = 0
+        while True:
+            finished = all(w.done for w in crew)
+            if threads and not finished:
+                next(t for t in threads + [threads[0]] if t.is_alive()).join(0.25)
+            elif not finished:
+                crew[0].step(_chunk(budget))
+            total = sum(w.tally for w in crew)
+            _account(total - seen, probe, budget)
+            seen = total
+            while reported < len(hunt.found):
+                reported += 1
+                yield hunt.found[reported - 1]
+            if finished:
+                return
+    finally:
+        hunt.stop = True
+        for thread in threads:
+            thread.join()
+
+
+def _chunk(budget: Budget | None) -> int:
+    if budget is None or budget.nodes is None:
+        return CHUNK
+    return max(1, min(CHUNK, budget.nodes - budget.used + 1))
 def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> None:
     if probe:
         for d in np.flatnonzero(spent[8:]):
