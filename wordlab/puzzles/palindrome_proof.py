@@ -583,7 +583,8 @@ class _Hunt:
 class _Worker:
     """One depth-first search at a time, centre after centre, in chunks of nodes."""
 
-    def __init__(self, hunt: _Hunt, index: int):
+    def __init__(self, hunt: _Hunt, index: int, compiled: bool = True):
+        self.kernel = _search if compiled else _search.py_func
         depth = hunt.limit // 2 + 2
         self.hunt, self.keys, self.fails = hunt, *hunt.tables.memo(index)
         self.stack = np.zeros((depth + 1, 6), np.int64)
@@ -607,7 +608,7 @@ class _Worker:
                 self.stack[0] = (c.left, c.right, c.covered, c.middle, 0, -1)
                 self.top[0] = 0
             before = self.tally[0]
-            status = _search(t.left, t.right, t.cover, t.bits, t.rarest, t.full, self.hunt.limit,
+            status = self.kernel(t.left, t.right, t.cover, t.bits, t.rarest, t.full, self.hunt.limit,
                              len(self.centre.text), self.stack, self.top, self.path, self.tally,
                              self.keys, self.fails, nodes - spent)
             spent += self.tally[0] - before
@@ -621,16 +622,17 @@ class _Worker:
 
 
 def search(tables: Tables, limit: int, probe: Probe | None = None, budget: Budget | None = None,
-           workers: int = 1):
+           workers: int = 1, compiled: bool = True):
     """Yield phrases of at most `limit` letters, each shorter than the one before, by exhaustive
     inside-out search from every centre. When the generator ends (and the budget did not stop it),
     nothing shorter than the last phrase (or than limit + 1, if none) exists. Raises BudgetExhausted.
 
     `workers` > 1 runs that many threads (the compiled search releases the GIL), each taking the next
     centre when done with one, with its own transposition table; node counts then vary a little
-    from run to run with the threads' timing."""
+    from run to run with the threads' timing. `compiled=False` runs `_search` as plain Python, for
+    `%lprun -f palindrome_proof._search.py_func` (about a hundred times slower)."""
     hunt = _Hunt(tables, limit)
-    crew = [_Worker(hunt, i) for i in range(workers)]
+    crew = [_Worker(hunt, i, compiled) for i in range(workers)]
     seen = np.zeros_like(crew[0].tally)
     threads = [threading.Thread(target=w.run, daemon=True) for w in crew] if workers > 1 else []
     for thread in threads:
