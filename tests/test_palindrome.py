@@ -63,23 +63,24 @@ words_strategy = st.lists(st.text(alphabet="abcd", min_size=1, max_size=4), min_
 
 
 @settings(max_examples=40, deadline=None)
-@given(words_strategy)
-def test_optimum_matches_brute_force_on_random_dictionaries(words):
+@given(words_strategy, st.sampled_from([7, 9, 11, 13]))
+def test_optimum_matches_brute_force_on_random_dictionaries(words, limit):
     alphabet = "abc"
-    limit = 11
     expected = brute_force_shortest(sorted(set(words)), alphabet, limit)
     try:
         puzzle = P.index(words, alphabet)
     except WordlabError:
         assert expected is None
         return
-    for strategy in ("iterative-deepening", "branch-and-bound", "beam-stack"):
-        result = P.STRATEGIES[strategy](puzzle, max_length=limit)
+    runs = [("iterative-deepening", {}), ("branch-and-bound", {}), ("branch-and-bound", {"workers": 2}),
+            ("beam-stack", {})]
+    for strategy, options in runs:
+        result = P.STRATEGIES[strategy](puzzle, max_length=limit, **options)
         got = result.best.cost if result.best else None
-        assert got == expected, strategy
+        assert got == expected, (strategy, options)
         assert result.proved == (expected if expected is not None else limit + 1)
-        if result.best:
-            assert is_palindromic_pangram(result.best.value.split(), set(words), alphabet)
+        for found in result.solutions:
+            assert is_palindromic_pangram(found.value.split(), set(words), alphabet)
 
 
 def test_odd_centre_inside_a_word_and_centre_between_words():

@@ -9,10 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordlab.puzzles import palindrome as P
 from wordlab.puzzles import palindrome_proof as Q
-
-from tests.test_palindrome import brute_force_shortest, is_palindromic_pangram
 
 
 def cheapest_covers(words: list[str], alphabet: str) -> dict[frozenset, int]:
@@ -86,26 +83,6 @@ def test_phrase_from_puts_word_breaks_where_the_walks_restarted():
     restarts = [(ord("b") - 97 << 2) | 1, (ord("a") - 97 << 2)]  # the right walk restarts at the first letter
     assert Q.phrase_from(centre, restarts) == ("abc", "ba")
     assert Q.phrase_from(Q.Centre("", 0, 0, 0, 0), [(ord("d") - 97 << 2) | 3]) == ("d", "d")
-
-
-words_strategy = st.lists(st.text(alphabet="abcd", min_size=1, max_size=4), min_size=1, max_size=8)
-
-
-@settings(max_examples=30, deadline=None)
-@given(words_strategy, st.sampled_from([7, 9, 11, 13]))
-def test_two_workers_prove_the_brute_force_optimum(words, limit):
-    alphabet = "abc"
-    expected = brute_force_shortest(sorted(set(words)), alphabet, limit)
-    try:
-        puzzle = P.index(words, alphabet)
-    except Exception:
-        assert expected is None
-        return
-    result = P.branch_and_bound(puzzle, max_length=limit, workers=2)
-    assert (result.best.cost if result.best else None) == expected
-    assert result.proved == (expected if expected is not None else limit + 1)
-    for found in result.solutions:
-        assert is_palindromic_pangram(found.value.split(), set(words), alphabet)
 
 
 def test_transposition_table_keeps_the_largest_failure_and_survives_collisions():

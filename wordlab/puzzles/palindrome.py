@@ -303,7 +303,6 @@ class Run:
     budget: Budget | None
     proved: int = 0
     clock: float = field(default_factory=time.perf_counter)
-
     milestones: list[dict] = field(default_factory=list)
 
     def __post_init__(self):

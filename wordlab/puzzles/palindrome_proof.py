@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from wordlab.errors import WordlabError
 from wordlab.search import Budget, Probe
 
 COVER_WASTE = 3        # cover tables up to this many repeats; with more slack the cover test does not prune
@@ -369,6 +368,15 @@ def _remember(keys, room, k1, k2, failed):
 
 # -- the search ---------------------------------------------------------------------------------------------------
 
+@njit(cache=True)
+def _step(children, node, at_end, restart, c):
+    """A walk's node after letter c: from `node`, or, restarting, from the root (allowed at a word
+    end, not at the root itself); -1 if the trie has no such letter there."""
+    if not restart:
+        return children[node, c]
+    return children[0, c] if at_end and node != 0 else -1
+
+
 # columns of the explicit stack: one row per depth
 LEFT, RIGHT, COVERED, MIDDLE, NEED, NEXT = range(6)
 
@@ -431,18 +439,8 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
             if tail + 2 * d + 2 + 2 * _popcount(full & ~after) > limit:
                 move = (c + 1) * 4
                 continue
-            if lnew:
-                if not lend or f == 0:
-                    continue
-                a = lch[0, c]
-            else:
-                a = lch[f, c]
-            if rnew:
-                if not rend or r == 0:
-                    continue
-                b = rch[0, c]
-            else:
-                b = rch[r, c]
+            a = _step(lch, f, lend, lnew, c)
+            b = _step(rch, r, rend, rnew, c)
             if a < 0 or b < 0:
                 continue
             block = need
