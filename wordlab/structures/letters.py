@@ -9,6 +9,21 @@ BIT = {c: 1 << i for i, c in enumerate(ALPHABET)}
 ALL_LETTERS = (1 << 26) - 1
 
 
+def bit(letter: str) -> int:
+    """The one-letter set of a lowercase letter."""
+    return 1 << (ord(letter) - 97)
+
+
+def bits_of(mask: int) -> list[int]:
+    """The single bits set in `mask`, lowest first (for a letter set: its one-letter sets, alphabetical)."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
+
+
 def letterset(word: str) -> int:
     """The set of letters in `word` (lowercase a–z), as a 26-bit integer."""
     return reduce(int.__or__, map(BIT.__getitem__, word), 0)
@@ -20,7 +35,7 @@ def letters(mask: int) -> str:
 
 
 def size(mask: int) -> int:
-    """How many letters are in the set."""
+    """How many letters are in the set (its popcount)."""
     return mask.bit_count()
 
 
