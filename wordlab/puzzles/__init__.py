@@ -10,10 +10,15 @@ Modules are imported only when their puzzle is asked for.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
-from typing import Any
-
 from wordlab.errors import UnknownName
+
+
+def __getattr__(name):  # `Report` moved to the command line; kept reachable while puzzle modules move their glue
+    if name == "Report":
+        from wordlab.cli.options import Report
+
+        return Report
+    raise AttributeError(name)
 
 PUZZLES = {
     "building-blocks": "wordlab.puzzles.building_blocks",
@@ -25,14 +30,6 @@ PUZZLES = {
     "tuesday": "wordlab.puzzles.tuesday",
     "word-ladder": "wordlab.puzzles.word_ladder",
 }
-
-
-@dataclass
-class Report:
-    """What a command prints: `text` for people, `data` (JSON-able) for `--json`."""
-
-    text: str
-    data: Any = field(default_factory=dict)
 
 
 def puzzle_module(name: str):

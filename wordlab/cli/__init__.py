@@ -1,52 +1,24 @@
 """The `wordlab` command: `words`, `fetch`, `solve PUZZLE`, `bench PUZZLE`, `notebooks`.
 
-Puzzle modules add their own options through `add_arguments(parser, command)` and may use the
-option helpers below so that `--words`, `--strategy` and budgets mean the same everywhere.
+Each puzzle's command-line glue lives beside this file as `wordlab/cli/<puzzle module>.py`:
+`add_arguments(parser, command)`, `solve(args) -> Report`, `bench(args) -> Report`, using the helpers of
+`wordlab.cli.options` so that `--words`, `--strategy` and budgets mean the same everywhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 from wordlab.errors import WordlabError
-from wordlab.puzzles import PUZZLES, Report, puzzle_module
-from wordlab.search.probe import Budget
-
-# -- option helpers shared by the puzzle modules -----------------------------------------------------
-
-
-def add_words_option(parser: argparse.ArgumentParser, default: str) -> None:
-    parser.add_argument("--words", default=default, metavar="NAME|PATH",
-                        help=f"word source: a name from `wordlab words`, `name:arg`, a file, or a+b (default {default})")
-
-
-def add_strategy_option(parser: argparse.ArgumentParser, strategies, default: str | None = None,
-                        many: bool = False) -> None:
-    names = list(strategies)
-    if many:
-        parser.add_argument("--strategies", nargs="+", choices=names, default=names, metavar="NAME",
-                            help=f"strategies to run (default all: {', '.join(names)})")
-    else:
-        parser.add_argument("--strategy", choices=names, default=default or names[0], metavar="NAME",
-                            help=f"one of {', '.join(names)} (default {default or names[0]})")
-
-
-def add_budget_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-nodes", type=int, default=None, help="stop after this many nodes")
-    parser.add_argument("--max-seconds", type=float, default=None, help="stop after this many seconds")
-    parser.add_argument("--progress", action="store_true", help="show a progress bar")
-
-
-def budget_from(args: argparse.Namespace) -> Budget | None:
-    nodes, seconds = getattr(args, "max_nodes", None), getattr(args, "max_seconds", None)
-    if nodes is None and seconds is None and not getattr(args, "progress", False):
-        return None
-    return Budget(nodes=nodes, seconds=seconds, progress=getattr(args, "progress", False))
-
+from wordlab.cli.options import (  # noqa: F401  (re-exported while puzzle modules move their glue here)
+    Report, add_budget_options, add_strategy_option, add_words_option, budget_from,
+)
+from wordlab.puzzles import PUZZLES, puzzle_module
 
 # -- commands ----------------------------------------------------------------------------------------
 
@@ -71,7 +43,7 @@ def cmd_fetch(args) -> Report:
     return Report("\n".join(f"{name}: {path}" for name, path in paths.items()), paths)
 
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def cmd_notebooks(args) -> Report:
@@ -93,6 +65,7 @@ def cmd_notebooks(args) -> Report:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="wordlab", description=__doc__.splitlines()[0])
+    parser.puzzle_parsers = {}  # (command, puzzle) → its parser, to add the puzzle's own options on demand
     commands = parser.add_subparsers(dest="command", required=True)
 
     words = commands.add_parser("words", help="list every word source with availability and size")
@@ -113,22 +86,40 @@ def build_parser() -> argparse.ArgumentParser:
             one = puzzles.add_parser(name, help=f"{command} {name}")
             one.add_argument("--json", action="store_true", help="machine-readable output")
             one.set_defaults(configure=(name, command))
+            parser.puzzle_parsers[command, name] = one
     return parser
+
+
+def puzzle_commands(name: str):
+    """The command-line glue of puzzle `name`: `wordlab.cli.<module>` (add_arguments, solve, bench)."""
+    module = puzzle_module(name).__name__.rsplit(".", 1)[-1]
+    try:
+        return importlib.import_module(f"wordlab.cli.{module}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"wordlab.cli.{module}":
+            raise
+        return _Legacy(puzzle_module(name))
+
+
+class _Legacy:
+    """A puzzle module that still carries its own command-line glue (add_arguments, cli_solve, cli_bench)."""
+
+    def __init__(self, module):
+        self.add_arguments = module.add_arguments
+        self.solve, self.bench = module.cli_solve, module.cli_bench
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     # Puzzle options are only added for the puzzle asked for, so one broken module cannot break the rest.
-    if len(argv) >= 2 and argv[0] in ("solve", "bench") and argv[1] in PUZZLES:
-        sub = parser._subparsers._group_actions[0].choices[argv[0]]
-        one = sub._subparsers._group_actions[0].choices[argv[1]]
-        puzzle_module(argv[1]).add_arguments(one, argv[0])
+    if len(argv) >= 2 and (argv[0], argv[1]) in parser.puzzle_parsers:
+        puzzle_commands(argv[1]).add_arguments(parser.puzzle_parsers[argv[0], argv[1]], argv[0])
     args = parser.parse_args(argv)
     try:
         if args.command in ("solve", "bench"):
-            module = puzzle_module(args.puzzle)
-            report = module.cli_solve(args) if args.command == "solve" else module.cli_bench(args)
+            commands = puzzle_commands(args.puzzle)
+            report = commands.solve(args) if args.command == "solve" else commands.bench(args)
         else:
             report = {"words": cmd_words, "fetch": cmd_fetch, "notebooks": cmd_notebooks}[args.command](args)
     except WordlabError as problem:

@@ -1,0 +1,46 @@
+"""What every `wordlab solve|bench PUZZLE` command shares: `--words`, `--strategy`, budgets, and the report."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from typing import Any
+
+from wordlab.search.probe import Budget
+
+
+@dataclass
+class Report:
+    """What a command prints: `text` for people, `data` (JSON-able) for `--json`."""
+
+    text: str
+    data: Any = field(default_factory=dict)
+
+
+def add_words_option(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument("--words", default=default, metavar="NAME|PATH",
+                        help=f"word source: a name from `wordlab words`, `name:arg`, a file, or a+b (default {default})")
+
+
+def add_strategy_option(parser: argparse.ArgumentParser, strategies, default: str | None = None,
+                        many: bool = False) -> None:
+    names = list(strategies)
+    if many:
+        parser.add_argument("--strategies", nargs="+", choices=names, default=names, metavar="NAME",
+                            help=f"strategies to run (default all: {', '.join(names)})")
+    else:
+        parser.add_argument("--strategy", choices=names, default=default or names[0], metavar="NAME",
+                            help=f"one of {', '.join(names)} (default {default or names[0]})")
+
+
+def add_budget_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-nodes", type=int, default=None, help="stop after this many nodes")
+    parser.add_argument("--max-seconds", type=float, default=None, help="stop after this many seconds")
+    parser.add_argument("--progress", action="store_true", help="show a progress bar")
+
+
+def budget_from(args: argparse.Namespace) -> Budget | None:
+    nodes, seconds = getattr(args, "max_nodes", None), getattr(args, "max_seconds", None)
+    if nodes is None and seconds is None and not getattr(args, "progress", False):
+        return None
+    return Budget(nodes=nodes, seconds=seconds, progress=getattr(args, "progress", False))
