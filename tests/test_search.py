@@ -8,8 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordlab.errors import UnknownName, WordlabError
-from wordlab.search import (Budget, Probe, SearchProblem, astar, beam, beam_stack, breadth_first, budgeted,
-                            depth_first, greedy, iter_solutions, search)
+from wordlab.search import Bound, Budget, Probe, Result, SearchProblem, iter_solutions, run, search
 
 
 class Graph(SearchProblem):
@@ -55,7 +54,7 @@ def graphs(draw):
 @given(graphs(), st.integers(1, 3))
 def test_astar_and_beam_stack_find_optimal_costs(case, width):
     graph, optimum = case
-    for result in (astar(graph), beam_stack(graph, width=width, max_depth=3 * graph.n)):
+    for result in (search(graph, "astar"), search(graph, "beam-stack", width=width, max_depth=3 * graph.n)):
         if optimum == math.inf:
             assert not result.solutions
         else:
@@ -83,22 +82,26 @@ GOALS = sorted("".join(p) for p in product("ab", repeat=4) if "".join(p).count("
 
 
 def test_depth_and_breadth_first_find_every_goal_and_count_nodes():
-    for strategy in (depth_first, breadth_first):
+    for strategy in ("depth-first", "breadth-first"):
         probe = Probe()
-        result = strategy(Tiles(), probe=probe)
+        result = search(Tiles(), strategy, probe=probe)
         assert sorted(f.value for f in result.solutions) == GOALS
         assert result.exhausted
         assert probe.expansions == 31
         assert probe.depth_profile() == [1, 2, 4, 8, 16]
-    assert [f.value for f in depth_first(Tiles()).solutions] == GOALS  # tree order is alphabetical
+    assert search(Tiles(), "depth-first").values == GOALS  # tree order is alphabetical
+    first = search(Tiles(), "depth-first", first_only=True)
+    assert first.values == GOALS[:1] and not first.exhausted  # one goal taken: the space is not covered
 
 
 def test_best_first_family_costs():
-    assert astar(Tiles()).best.cost == 6 and astar(Tiles()).best.value == "aabb"
-    assert greedy(Tiles()).best.value in GOALS
-    assert beam(Tiles(), width=8).best.cost == 6
-    assert not beam(Tiles(), width=4).solutions  # the beam keeps a-heavy prefixes and misses every goal
-    assert search(Tiles(), "beam-stack", width=1).best.cost == 6
+    best = search(Tiles(), "astar")
+    assert best.cost == 6 and best.value == "aabb" and best.exhausted and best.optimal
+    assert search(Tiles(), "greedy").value in GOALS and not search(Tiles(), "greedy").exhausted
+    assert search(Tiles(), "beam", width=8).cost == 6
+    narrow = search(Tiles(), "beam", width=4)
+    assert not narrow.solutions and not narrow.exhausted  # the beam keeps a-heavy prefixes and misses every goal
+    assert search(Tiles(), "beam-stack", width=1).cost == 6
 
 
 def test_beam_stack_streams_improving_solutions_and_proves_the_optimum():
@@ -113,12 +116,12 @@ def test_beam_stack_streams_improving_solutions_and_proves_the_optimum():
     costs = [f.cost for f in found]
     assert costs == sorted(costs, reverse=True) and len(set(costs)) == len(costs)
     assert costs[-1] == 6
-    assert beam_stack(Misleading(), width=1).exhausted
+    assert search(Misleading(), "beam-stack", width=1).exhausted
 
 
 def test_node_budget_stops_cleanly_and_says_so():
     probe = Probe()
-    result = depth_first(Tiles(), probe=probe, budget=Budget(nodes=10))
+    result = search(Tiles(), "depth-first", probe=probe, budget=Budget(nodes=10))
     assert result.stopped == "node budget of 10 reached"
     assert not result.exhausted
     assert 0 < len(result.solutions) < len(GOALS)
@@ -136,26 +139,87 @@ def test_time_budget_stops_an_endless_search():
         def successors(self, n):
             return [(n + 1, 1)]
 
-    result = depth_first(Endless(), budget=Budget(seconds=0.05))
+    result = search(Endless(), "depth-first", budget=Budget(seconds=0.05))
     assert result.stopped == "time budget of 0.05 s reached"
+    assert 0.05 <= result.seconds < 0.3
 
 
-@pytest.mark.parametrize("bad", [dict(nodes=-1), dict(seconds=-0.5), dict(nodes=float("nan"))])
-def test_negative_budgets_are_refused(bad):
-    with pytest.raises(WordlabError, match="non-negative"):
+@pytest.mark.parametrize("bad", [dict(nodes=-1), dict(seconds=-0.5), dict(nodes=float("nan")),
+                                 dict(seconds=float("nan")), dict(seconds=math.inf), dict(nodes=math.inf),
+                                 dict(nodes=2.5), dict(seconds="1"), dict(nodes=True)])
+def test_bad_budgets_are_refused_naming_the_limit(bad):
+    (name, value), = bad.items()
+    with pytest.raises(WordlabError, match=f"budget {name} must be"):
         Budget(**bad)
+
+
+@pytest.mark.parametrize("limit", [dict(nodes=0), dict(seconds=0)])
+def test_a_zero_budget_stops_at_once_and_says_so(limit):
+    probe = Probe()
+    result = search(Tiles(), "depth-first", probe=probe, budget=Budget(**limit))
+    assert result.stopped and not result.solutions and not result.exhausted
+    assert probe.expansions == 0
+
+
+def test_the_runner_charges_set_up_to_the_budget():
+    def slow_setup(given, *, probe=None, budget=None):
+        while True:  # an index that would never finish: only budget.check() ends it
+            budget.check()
+        yield given, 0
+
+    result = run({"slow": slow_setup}, "slow", "x", budget=Budget(seconds=0.05))
+    assert result.stopped == "time budget of 0.05 s reached" and not result.solutions
+    assert result.seconds < 0.3
+
+
+def test_the_runner_collects_bounds_incompleteness_and_prepared_input():
+    def counting(given, *, probe=None, budget=None, stop_early=False):
+        """Yield 3, 2, 1 as improving solutions, proving 1 optimal at the end."""
+        for cost in (3, 2, 1):
+            yield f"{given}{cost}", cost
+            if stop_early:
+                return False
+        yield Bound(1)
+
+    result = run({"count": counting}, "count", " n ", prepare=str.strip)
+    assert result.given == "n" and result.values == ["n3", "n2", "n1"] and result.value == "n1"
+    assert result.bound == 1 and result.exhausted and result.optimal
+    early = run({"count": counting}, "count", "n", stop_early=True)
+    assert early.values == ["n3"] and not early.exhausted and not early.optimal
+    with pytest.raises(WordlabError, match="'count' has no option width; it takes stop_early"):
+        run({"count": counting}, "count", "n", width=3)
+
+    class Score(Result):
+        maximise = True
+
+    scored = run({"count": counting}, "count", "n", result=Score)
+    assert isinstance(scored, Score) and scored.value == "n3" and scored.optimal  # the biggest, all seen
+    assert scored.as_dict()["value"] == "n3"
+
+
+def test_a_recording_probe_keeps_the_first_events_with_states_and_parents():
+    probe = Probe(record=12)
+    result = search(Tiles(), "depth-first", probe=probe)
+    assert len(probe.events) == 12 and not probe.recording
+    expands = [e for e in probe.events if e.kind == "expand"]
+    assert [e.state for e in expands[:4]] == ["", "a", "aa", "aaa"]
+    for e in expands[1:]:
+        assert probe.events[e.parent].state == e.state[:-1]  # each node hangs under the one it extends
+    assert result.values == GOALS  # recording changes nothing about the search
+    with pytest.raises(WordlabError, match=r"Probe\(record=...\)"):
+        Probe(record=-1)
 
 
 def test_unknown_strategy_and_bad_width_are_refused():
     with pytest.raises(UnknownName, match="unknown strategy 'dijkstra'.*astar"):
         search(Tiles(), "dijkstra")
     with pytest.raises(WordlabError, match="beam width"):
-        beam(Tiles(), width=0)
+        search(Tiles(), "beam", width=0)
 
 
 def test_probe_records_a_bounded_tree():
     probe = Probe(tree_limit=7)
-    depth_first(Tiles(), probe=probe)
+    search(Tiles(), "depth-first", probe=probe)
     assert len(probe.tree) == 7
     assert [(depth, label) for _, _, depth, label in probe.tree[:3]] == [(0, ""), (1, "a"), (2, "aa")]
     assert all(parent is None or parent < node for node, parent, _, _ in probe.tree)
@@ -167,19 +231,18 @@ def test_every_strategy_reports_the_path_to_its_goal():
         assert best.path == [best.value[:i] for i in range(len(best.value) + 1)], name
 
 
-def test_a_budget_caught_inside_still_marks_the_outer_search_stopped():
+def test_nested_runs_share_one_budget_and_the_outer_run_says_it_stopped():
     budget = Budget(nodes=5)
-    with budgeted(budget) as outer:
-        found = list(iter_solutions(Tiles(), "depth-first", budget=budget))  # ends quietly at the budget
-    assert len(found) < len(GOALS)
+
+    def twice(given, *, probe=None, budget=None):
+        for _ in range(2):
+            yield from ((r.value, r.cost) for r in [search(given, "depth-first", probe=probe, budget=budget)] if r)
+
+    probe = Probe()
+    outer = run({"twice": twice}, "twice", Tiles(), probe=probe, budget=budget)
     assert outer.stopped == "node budget of 5 reached" and not outer.exhausted
+    assert probe.expansions == 5  # the second inner search found the budget spent and did not restart it
     assert not budget.running
-
-
-def test_a_finished_search_under_a_budget_is_exhausted():
-    with budgeted(Budget(nodes=1000)) as result:
-        result.solutions = depth_first(Tiles()).solutions
-    assert result.exhausted and result.stopped is None
 
 
 def test_iter_solutions_refuses_options_the_strategy_does_not_have():

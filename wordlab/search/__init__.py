@@ -1,6 +1,8 @@
-"""Instrumented search: generic strategies, a Probe that watches them and a Budget that stops them."""
+"""Instrumented search: the one strategy protocol (`run`, `Result`), generic strategies, a Probe that
+watches them and a Budget that stops them."""
 
-from wordlab.search.probe import Budget, BudgetExhausted, Found, Probe
+from wordlab.search.probe import Budget, BudgetExhausted, Event, Found, Probe
+from wordlab.search.result import Bound, Result, pick, run
 from wordlab.search.strategies import (
     STRATEGIES,
     SearchProblem,
@@ -14,12 +16,11 @@ from wordlab.search.strategies import (
     depth_first,
     greedy,
     iter_solutions,
-    pick,
     search,
 )
 
 __all__ = [
-    "Budget", "BudgetExhausted", "Found", "Probe",
-    "STRATEGIES", "SearchProblem", "SearchResult", "astar", "beam", "beam_stack", "breadth_first",
-    "budgeted", "collect", "depth_first", "greedy", "iter_solutions", "pick", "search",
+    "Bound", "Budget", "BudgetExhausted", "Event", "Found", "Probe", "Result", "STRATEGIES", "SearchProblem",
+    "SearchResult", "astar", "beam", "beam_stack", "breadth_first", "budgeted", "collect", "depth_first", "greedy",
+    "iter_solutions", "pick", "run", "search",
 ]

@@ -5,27 +5,39 @@ so a search run without them pays one falsy test per node and nothing else.
 
 Events a strategy reports (all optional, use the ones that make sense):
 
-- `probe.call(depth, n=1)`       `n` calls of a recursive function (the unit the Sudoku write-ups count)
-- `probe.expand(depth, frontier, n=1)` `n` nodes expanded; `frontier` is the size of the open list, if any
-- `probe.generate(depth, n)`     `n` successors were generated
-- `probe.prune(depth, n)`        `n` nodes were cut off (by a bound, a beam, a constraint)
-- `probe.solution(value, cost)`  a solution was found (anytime searches report each improvement)
-- `probe.node(depth, label)`     a node of the search tree, for drawing (recorded up to `tree_limit`)
+- `probe.call(depth, n=1)`         `n` calls of a recursive function (the unit the Sudoku write-ups count)
+- `probe.expand(depth, frontier)`  a node expanded; `frontier` is the size of the open list, if any
+- `probe.generate(depth, n)`       `n` successors were generated
+- `probe.prune(depth, n, why=…)`   `n` nodes were cut off (by a bound, a beam, a constraint)
+- `probe.backtrack(depth)`         a dead end: the search undoes its last choice
+- `probe.node(depth, label)`       a node of the search tree, for drawing (recorded up to `tree_limit`)
+
+Solutions are told to the probe by the runner (`wordlab.search.run`), not by strategies.
+
+`Probe(record=N)` also keeps the first N events as `probe.events`, each an `Event` with the state the
+strategy passed (`state=`), so a run can be replayed step by step. Strategies build that snapshot only
+while `probe.recording` is true, so recording costs nothing once the record is full or when it is off:
+
+    if probe and probe.recording:
+        probe.expand(depth, len(frontier), state=snapshot(grid))
+    elif probe:
+        probe.expand(depth, len(frontier))
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from wordlab.errors import WordlabError
 
 
 @dataclass
 class Found:
-    """A solution as found by an anytime search: the value, its cost, and when it appeared."""
+    """A solution as found by a search: the value, its cost, and when it appeared."""
 
     value: Any
     cost: float | None
@@ -34,16 +46,37 @@ class Found:
     path: list | None = None  # the states from the start to `value`, where the strategy knows them
 
 
+class Event(NamedTuple):
+    """One recorded step of a search, for replay: what happened, where, and what the search knew then."""
+
+    kind: str  # "call", "expand", "generate", "prune", "backtrack" or "solution"
+    depth: int
+    state: Any  # the snapshot the strategy passed (None if it passed none)
+    frontier: int  # size of the open list (0 where the strategy has none)
+    nodes: int  # effort so far (probe.nodes)
+    best: float | None  # cost of the latest solution reported so far
+    why: str  # why the node was pruned (prune events)
+    parent: int | None  # the event id of the node this one was reached from
+    seconds: float
+
+
+EXPANDING = ("call", "expand")  # the event kinds that stand for a node of the search tree
+
+
 class Probe:
     """Counts and records the events of one search run.
 
+    `record` > 0 keeps the first `record` events (`events`, for step-by-step replay).
     `tree_limit` > 0 also records the first `tree_limit` tree nodes as (id, parent, depth, label).
     `timeline_every` sets how often (in expansions) a (seconds, expansions, frontier) sample is kept.
     """
 
-    def __init__(self, tree_limit: int = 0, timeline_every: int = 64):
+    def __init__(self, tree_limit: int = 0, timeline_every: int = 64, record: int = 0):
+        if not isinstance(record, int) or isinstance(record, bool) or record < 0:
+            raise WordlabError(f"Probe(record=...) takes how many events to keep, a whole number ≥ 0, not {record!r}")
         self.tree_limit = tree_limit
         self.timeline_every = max(1, timeline_every)
+        self.record = record
         self.reset()
 
     def reset(self) -> None:
@@ -51,13 +84,18 @@ class Probe:
         self.expansions = 0
         self.generated = 0
         self.pruned = 0
+        self.backtracks = 0
         self.max_frontier = 0
         self.max_depth = 0
         self.per_depth: Counter[int] = Counter()
         self.timeline: list[tuple[float, int, int]] = []
         self.solutions: list[Found] = []
         self.tree: list[tuple[int, int | None, int, str]] = []
+        self.events: list[Event] = []
+        self.recording = self.record > 0
+        self.best: float | None = None
         self._last_at_depth: dict[int, int] = {}
+        self._last_event_at_depth: dict[int, int] = {}
         self.started = time.perf_counter()
 
     def __bool__(self) -> bool:
@@ -73,13 +111,17 @@ class Probe:
         return self.expansions or self.calls
 
     # -- events ----------------------------------------------------------------------------------
-    def call(self, depth: int = 0, n: int = 1) -> None:
+    def call(self, depth: int = 0, n: int = 1, state: Any = None, parent: int | None = None) -> int | None:
         self.calls += n
         self.per_depth[depth] += n
         if depth > self.max_depth:
             self.max_depth = depth
+        if self.recording:
+            return self._keep("call", depth, state, 0, "", parent)
+        return None
 
-    def expand(self, depth: int = 0, frontier: int = 0, n: int = 1) -> None:
+    def expand(self, depth: int = 0, frontier: int = 0, n: int = 1, state: Any = None,
+               parent: int | None = None) -> int | None:
         self.expansions += n
         self.per_depth[depth] += n
         if depth > self.max_depth:
@@ -88,15 +130,33 @@ class Probe:
             self.max_frontier = frontier
         if self.expansions % self.timeline_every < n:
             self.timeline.append((self.elapsed, self.expansions, frontier))
+        if self.recording:
+            return self._keep("expand", depth, state, frontier, "", parent)
+        return None
 
-    def generate(self, depth: int = 0, n: int = 1) -> None:
+    def generate(self, depth: int = 0, n: int = 1, state: Any = None) -> None:
         self.generated += n
 
-    def prune(self, depth: int = 0, n: int = 1) -> None:
+    def prune(self, depth: int = 0, n: int = 1, state: Any = None, why: str = "") -> None:
         self.pruned += n
+        if self.recording:
+            self._keep("prune", depth, state, 0, why, None)
 
-    def solution(self, value: Any, cost: float | None = None) -> None:
-        self.solutions.append(Found(value, cost, self.elapsed, self.nodes))
+    def backtrack(self, depth: int = 0, state: Any = None) -> None:
+        self.backtracks += 1
+        if self.recording:
+            self._keep("backtrack", depth, state, 0, "", None)
+
+    def solution(self, value: Any, cost: float | None = None, path: list | None = None) -> Found:
+        """Note a solution (the runner calls this for every solution a strategy yields) and return it
+        stamped with the time and effort so far."""
+        found = Found(value, cost, self.elapsed, self.nodes, path)
+        self.solutions.append(found)
+        if cost is not None:
+            self.best = cost
+        if self.recording:
+            self._keep("solution", self.max_depth if path is None else len(path) - 1, value, 0, "", None)
+        return found
 
     def node(self, depth: int, label: str = "", parent: int | None = None) -> int | None:
         """Record a tree node; its parent defaults to the latest node one level up (right for DFS)."""
@@ -108,6 +168,19 @@ class Probe:
         self.tree.append((node_id, parent, depth, str(label)))
         self._last_at_depth[depth] = node_id
         return node_id
+
+    def _keep(self, kind: str, depth: int, state: Any, frontier: int, why: str, parent: int | None) -> int:
+        """Append an event; a node's parent defaults to the latest node one level up (right for DFS)."""
+        event_id = len(self.events)
+        if kind in EXPANDING:
+            if parent is None and depth > 0:
+                parent = self._last_event_at_depth.get(depth - 1)
+            self._last_event_at_depth[depth] = event_id
+        elif parent is None:
+            parent = self._last_event_at_depth.get(depth, self._last_event_at_depth.get(depth - 1))
+        self.events.append(Event(kind, depth, state, frontier, self.nodes, self.best, why, parent, self.elapsed))
+        self.recording = len(self.events) < self.record
+        return event_id
 
     # -- summaries -------------------------------------------------------------------------------
     def depth_profile(self) -> list[int]:
@@ -132,16 +205,29 @@ class Probe:
 
 
 class BudgetExhausted(Exception):
-    """Raised inside a search when its budget runs out; strategies catch it and return what they have."""
+    """Raised inside a search when its budget runs out. Only the runner (`wordlab.search.run`) catches it."""
+
+
+def _limit(name: str, value, whole: bool):
+    """A budget limit checked: None, or a finite number ≥ 0 (a whole number for node counts)."""
+    if value is None:
+        return None
+    kind = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not float(value).is_integer()):
+        raise WordlabError(f"budget {name} must be {kind} ≥ 0, not {value!r}")
+    if math.isnan(value) or math.isinf(value) or value < 0:
+        raise WordlabError(f"budget {name} must be a finite {kind[2:]} ≥ 0, not {value!r}")
+    return int(value) if whole else float(value)
 
 
 @dataclass
 class Budget:
-    """Limits on a search: `nodes` (charged with `tick`) and wall-clock `seconds`.
+    """Limits on a search: `nodes` (charged with `tick`) and wall-clock `seconds` (set-up included).
 
-    A strategy calls `budget.start()` once and `budget.tick()` per node; `tick` raises
-    `BudgetExhausted` when a limit is reached and `budget.stopped` then says which.
-    With `progress=True` a tqdm bar shows the nodes spent.
+    The runner starts and closes a budget; strategies call `budget.tick()` per node, which charges one
+    node and looks at the clock, and `budget.check()` inside set-up loops (index building), which only
+    looks at the clock. Either raises `BudgetExhausted` when a limit is reached; `budget.stopped` then
+    says which. A zero limit stops at once. With `progress=True` a tqdm bar shows the nodes spent.
     """
 
     nodes: int | None = None
@@ -152,21 +238,19 @@ class Budget:
     stopped: str | None = field(default=None, init=False)
     running: bool = field(default=False, init=False)
 
-    CHECK_EVERY = 1024
+    BAR_EVERY = 1024  # ticks between progress-bar updates
 
     def __post_init__(self):
-        for name in ("nodes", "seconds"):
-            value = getattr(self, name)
-            if value is not None and not value >= 0:
-                raise WordlabError(f"budget {name} must be a non-negative number, not {value!r}")
+        self.nodes = _limit("nodes", self.nodes, whole=True)
+        self.seconds = _limit("seconds", self.seconds, whole=False)
         self._bar = None
-        self._deadline = None
+        self._deadline = math.inf
 
     def start(self) -> "Budget":
         self.used = 0
         self.stopped = None
         self.running = True
-        self._deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self._deadline = math.inf if self.seconds is None else time.perf_counter() + self.seconds
         if self.progress:
             from tqdm.auto import tqdm
 
@@ -174,18 +258,35 @@ class Budget:
         return self
 
     def tick(self, n: int = 1) -> None:
+        """Charge `n` nodes and look at the clock."""
         self.used += n
         if self.nodes is not None and self.used > self.nodes:
             self._stop(f"node budget of {self.nodes:,} reached")
-        if self.used % self.CHECK_EVERY < n:
-            if self._bar is not None:
-                self._bar.update(self.used - self._bar.n)
-            if self._deadline is not None and time.perf_counter() > self._deadline:
-                self._stop(f"time budget of {self.seconds:g} s reached")
+        if time.perf_counter() > self._deadline:
+            self._stop(f"time budget of {self.seconds:g} s reached")
+        if self._bar is not None and self.used % self.BAR_EVERY < n:
+            self._bar.update(self.used - self._bar.n)
+
+    def check(self) -> None:
+        """Look at the clock (and a zero node budget) without charging a node: for set-up work."""
+        if self.stopped:
+            raise BudgetExhausted(self.stopped)
+        if time.perf_counter() > self._deadline or self.seconds == 0:
+            self._stop(f"time budget of {self.seconds:g} s reached")
+        if self.nodes == 0:
+            self._stop("node budget of 0 reached")
+
+    def remaining(self) -> float:
+        """Seconds left (math.inf without a time limit): for compiled kernels that run in chunks."""
+        return max(0.0, self._deadline - time.perf_counter())
+
+    def nodes_left(self) -> int | None:
+        """Nodes left (None without a node limit)."""
+        return None if self.nodes is None else max(0, self.nodes - self.used)
 
     def _stop(self, reason: str) -> None:
+        """Stop: the budget stays spent (later ticks stop again) until its owner closes it."""
         self.stopped = reason
-        self.close()
         raise BudgetExhausted(reason)
 
     def close(self) -> None:
@@ -194,4 +295,3 @@ class Budget:
             self._bar.update(self.used - self._bar.n)
             self._bar.close()
             self._bar = None
-
