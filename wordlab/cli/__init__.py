@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -63,8 +64,24 @@ def cmd_notebooks(args) -> Report:
     return Report("executed:\n" + "\n".join(done), done)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is a `WordlabError`: one line naming the problem, exit 2."""
+
+    def error(self, message: str):
+        hint = ""
+        if "unrecognized arguments: -" in message or "expected one argument" in message:
+            hint = " (a value that starts with '-' goes after `--`, e.g. `wordlab solve sudoku -- -12.4...`)"
+        raise WordlabError(f"{self.prog}: {message}{hint}; see `{self.prog} --help`")
+
+
+BENCH_ONLY = {  # benchmarks that are not one puzzle's: name → the module with add_arguments and bench
+    "budgets": "wordlab.cli.budgets",
+    "whole-jobs": "wordlab.cli.whole_jobs",
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="wordlab", description=__doc__.splitlines()[0])
+    parser = Parser(prog="wordlab", description=__doc__.splitlines()[0])
     parser.puzzle_parsers = {}  # (command, puzzle) → its parser, to add the puzzle's own options on demand
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -85,13 +102,20 @@ def build_parser() -> argparse.ArgumentParser:
         for name in PUZZLES:
             one = puzzles.add_parser(name, help=f"{command} {name}")
             one.add_argument("--json", action="store_true", help="machine-readable output")
-            one.set_defaults(configure=(name, command))
+            parser.puzzle_parsers[command, name] = one
+        for name, about in ({"budgets": "does every strategy of every puzzle return within its budget?",
+                             "whole-jobs": "whole `wordlab solve` commands against plain scripts"}.items()
+                            if command == "bench" else ()):
+            one = puzzles.add_parser(name, help=about)
+            one.add_argument("--json", action="store_true", help="machine-readable output")
             parser.puzzle_parsers[command, name] = one
     return parser
 
 
 def puzzle_commands(name: str):
     """The command-line glue of puzzle `name`: `wordlab.cli.<module>` (add_arguments, solve, bench)."""
+    if name in BENCH_ONLY:
+        return importlib.import_module(BENCH_ONLY[name])
     module = puzzle_module(name).__name__.rsplit(".", 1)[-1]
     try:
         return importlib.import_module(f"wordlab.cli.{module}")
@@ -110,22 +134,39 @@ class _Legacy:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; bad input prints one line and returns 2."""
     argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = parse(argv)
+        report = dispatch(args)
+    except WordlabError as problem:
+        print(f"wordlab: {problem}", file=sys.stderr)
+        return 2
+    return show(report, args.json)
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
     parser = build_parser()
     # Puzzle options are only added for the puzzle asked for, so one broken module cannot break the rest.
     if len(argv) >= 2 and (argv[0], argv[1]) in parser.puzzle_parsers:
         puzzle_commands(argv[1]).add_arguments(parser.puzzle_parsers[argv[0], argv[1]], argv[0])
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def dispatch(args: argparse.Namespace) -> Report:
+    if args.command in ("solve", "bench"):
+        commands = puzzle_commands(args.puzzle)
+        return commands.solve(args) if args.command == "solve" else commands.bench(args)
+    return {"words": cmd_words, "fetch": cmd_fetch, "notebooks": cmd_notebooks}[args.command](args)
+
+
+def show(report: Report, as_json: bool) -> int:
+    """Print the report; a reader that stops early (`| head`) ends the output quietly."""
     try:
-        if args.command in ("solve", "bench"):
-            commands = puzzle_commands(args.puzzle)
-            report = commands.solve(args) if args.command == "solve" else commands.bench(args)
-        else:
-            report = {"words": cmd_words, "fetch": cmd_fetch, "notebooks": cmd_notebooks}[args.command](args)
-    except WordlabError as problem:
-        print(f"wordlab: {problem}", file=sys.stderr)
-        return 2
-    print(json.dumps(report.data, indent=2, default=str) if args.json else report.text)
+        print(json.dumps(report.data, indent=2, default=str) if as_json else report.text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 1
     return 0
 
 
