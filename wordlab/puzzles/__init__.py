@@ -1,24 +1,22 @@
-"""One module per puzzle. Each exposes, for the command line:
+"""One module per puzzle, every one following the same protocol (see `wordlab.search.result`):
 
-- `add_arguments(parser, command)`: the options of `wordlab solve|bench PUZZLE` (command is "solve" or "bench")
-- `cli_solve(args) -> Report` and `cli_bench(args) -> Report`
+- `STRATEGIES`: name → strategy, a generator function `strategy(given, *, probe=None, budget=None, **options)`
+  that yields each solution as `(value, cost)` (and may yield `Bound(x)`); its docstring says the idea and the cost;
+- `DEFAULT_STRATEGY`, and `solve(given, strategy=DEFAULT_STRATEGY, *, probe=None, budget=None, **options) -> Result`,
+  which hands the strategy to `wordlab.search.run`, the one runner that owns the budget;
+- `verify(given, value) -> bool`: checks one answer without any solver's help;
+- `render(state) -> str`: draws a state a recorded run kept (`Probe(record=N)`), for `wordlab.viz.step`;
+- `example()`: a small input every strategy solves at once; `generate(...)` where the puzzle has a generator.
 
-and, for notebooks and tests, `STRATEGIES` (name → function) and `solve(puzzle, strategy=..., probe=None, budget=None)`.
+Command-line options and report formatting live in `wordlab.cli.<module>`, not here.
 Modules are imported only when their puzzle is asked for.
 """
 
 from __future__ import annotations
 
 import importlib
+
 from wordlab.errors import UnknownName
-
-
-def __getattr__(name):  # `Report` moved to the command line; kept reachable while puzzle modules move their glue
-    if name == "Report":
-        from wordlab.cli.options import Report
-
-        return Report
-    raise AttributeError(name)
 
 PUZZLES = {
     "building-blocks": "wordlab.puzzles.building_blocks",
@@ -30,6 +28,14 @@ PUZZLES = {
     "tuesday": "wordlab.puzzles.tuesday",
     "word-ladder": "wordlab.puzzles.word_ladder",
 }
+
+
+def __getattr__(name):  # `Report` moved to the command line; kept reachable while puzzle modules move their glue
+    if name == "Report":
+        from wordlab.cli.options import Report
+
+        return Report
+    raise AttributeError(name)
 
 
 def puzzle_module(name: str):
