@@ -27,6 +27,16 @@ class Timing(NamedTuple):
     result: Any  # the last run's result
 
 
+def solvers(solve: Callable[..., Any], names, **options) -> dict[str, Strategy]:
+    """`{name: run}` for `run`: each named strategy of a puzzle's `solve`, ready for `run()` and `measure()`."""
+    def one(name: str) -> Strategy:
+        def run_one(given: Any, probe: Probe | None = None) -> Any:
+            return solve(given, name, probe=probe, **options)
+        run_one.__name__ = run_one.__qualname__ = name
+        return run_one
+    return {name: one(name) for name in names}
+
+
 def measure(strategy: Strategy, given: Any, repeats: int = 3, count: bool = True) -> Timing:
     """Time `repeats` runs without a probe (the path users run), then, if `count`, one more run with a
     probe for the effort counts."""
