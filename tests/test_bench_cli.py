@@ -9,7 +9,7 @@ import nbformat
 import pytest
 
 from wordlab import bench
-from wordlab.cli import main
+from wordlab.cli import main, puzzle_commands
 from wordlab.errors import WordlabError
 from wordlab.puzzles import PUZZLES, puzzle_module
 
@@ -56,11 +56,26 @@ def test_unknown_reference_is_a_clean_cli_error(capsys):
     assert "unknown reference list 'nonsense'" in capsys.readouterr().err
 
 
-def test_every_puzzle_module_follows_the_protocol():
+def test_every_puzzle_has_its_command_line_glue_in_the_cli_package():
     for name in PUZZLES:
-        module = puzzle_module(name)
-        for attribute in ("add_arguments", "cli_solve", "cli_bench", "STRATEGIES"):
-            assert hasattr(module, attribute), f"{name} lacks {attribute}"
+        commands = puzzle_commands(name)
+        assert commands.__name__.startswith("wordlab.cli."), f"{name} keeps its command-line glue in the puzzle"
+        for attribute in ("add_arguments", "solve", "bench", "budget_case"):
+            assert callable(getattr(commands, attribute, None)), f"{name} lacks {attribute}"
+
+
+def test_usage_mistakes_are_one_line_errors(capsys):
+    assert main(["solve", "nonsense"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "invalid choice: 'nonsense'" in err
+    assert main(["solve", "tuesday", "--no-such-option"]) == 2
+    assert "unrecognized arguments: --no-such-option" in capsys.readouterr().err
+
+
+def test_output_cut_short_by_the_reader_ends_quietly():
+    script = "import sys; from wordlab.cli import main; sys.exit(main(['words', '--json']))"
+    done = subprocess.run(f"{sys.executable} -c \"{script}\" | head -c 1", shell=True, capture_output=True, text=True)
+    assert done.stdout == "[" and "Error" not in done.stderr and "Traceback" not in done.stderr
 
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))

@@ -9,6 +9,7 @@ the code it watches).
 
 from __future__ import annotations
 
+import statistics
 import time
 import tracemalloc
 from typing import Any, Callable, Mapping, NamedTuple
@@ -21,7 +22,8 @@ Strategy = Callable[..., Any]  # called as strategy(input, probe=probe)
 
 class Timing(NamedTuple):
     best: float  # least wall-clock seconds of the probe-free runs
-    mean: float  # their mean
+    median: float  # their median
+    worst: float  # their most
     cpu: float  # least CPU seconds (process time) of the same runs: steadier on a shared machine
     probe: Probe | None  # the probe of the extra counting run, if any
     result: Any  # the last run's result
@@ -52,7 +54,7 @@ def measure(strategy: Strategy, given: Any, repeats: int = 3, count: bool = True
     if count:
         probe = Probe()
         result = strategy(given, probe=probe)
-    return Timing(min(walls), sum(walls) / len(walls), min(cpus), probe, result)
+    return Timing(min(walls), statistics.median(walls), max(walls), min(cpus), probe, result)
 
 
 def cpu_seconds(job: Callable[[], Any], repeats: int = 1) -> tuple[float, Any]:
@@ -82,7 +84,8 @@ def run(strategies: Mapping[str, Strategy], inputs: Mapping[str, Any], *, repeat
         describe: Callable[[Any], Any] | None = None) -> "pandas.DataFrame":  # noqa: F821
     """Run every strategy on every input; one row per (input, strategy).
 
-    Columns: input, strategy, seconds (best of `repeats` runs without a probe), mean_seconds,
+    Columns: input, strategy, seconds (best of `repeats` runs without a probe), median_seconds and
+    max_seconds (the spread of those runs),
     cpu_seconds (the least process time of those runs, steadier on a shared machine), calls
     (probe.nodes of one extra probed run; None with `count=False`, for strategies too slow to run
     twice), peak_kib (if `memory`), answer (`describe(result)`, if given) and ratio (seconds ÷ the
@@ -96,7 +99,8 @@ def run(strategies: Mapping[str, Strategy], inputs: Mapping[str, Any], *, repeat
     for label, given in inputs.items():
         for name, strategy in strategies.items():
             timing = measure(strategy, given, repeats, count)
-            row = {"input": label, "strategy": name, "seconds": timing.best, "mean_seconds": timing.mean,
+            row = {"input": label, "strategy": name, "seconds": timing.best,
+                   "median_seconds": timing.median, "max_seconds": timing.worst,
                    "cpu_seconds": timing.cpu, "calls": timing.probe.nodes if timing.probe else None}
             if memory:
                 row["peak_kib"] = round(peak_memory_kib(strategy, given), 1)
@@ -126,7 +130,7 @@ def speedups(frame, baseline: str, column: str = "seconds"):
 def format_table(frame, title: str = "") -> str:
     """A plain-text table for the terminal (seconds in ms, ratios to 2 decimals)."""
     shown = frame.copy()
-    for column in ("seconds", "mean_seconds", "cpu_seconds"):
+    for column in ("seconds", "median_seconds", "max_seconds", "cpu_seconds"):
         if column in shown:
             shown[column.replace("seconds", "ms")] = (shown.pop(column) * 1000).round(3)
     if "ratio" in shown:
