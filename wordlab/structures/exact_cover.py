@@ -93,34 +93,44 @@ class _Matrix:
     def can_take(self, row: Row) -> bool:
         return row in self.Y and all(row in self.X.get(item, ()) for item in self.Y[row])
 
-    def take(self, row: Row) -> list[tuple[Item, list[Row]]]:
-        """Choose `row`: hide it, lower the need of its items, hide every row that would now cover one of
-        them too often, and drop the items it satisfied. Returns what `give_back` needs to undo it."""
+    def take(self, row: Row) -> list[tuple[Item, list[Row] | dict[Row, None]]]:
+        """Choose `row`: hide it and lower the need of its items. An item now satisfied leaves X with its
+        rows, which leave every other item (Assaf's cover); from an item still short, only the rows that
+        would cover it too often are hidden. Returns what `give_back` needs to undo it."""
         X, Y, need = self.X, self.Y, self.need
         self._hide(row)
         undo = []
         for item, times in Y[row].items():
             need[item] -= times
             left = need[item]
-            over = list(X[item]) if left == 0 else [other for other in X[item] if Y[other][item] > left]
-            for other in over:
-                for each in Y[other]:
-                    del X[each][other]
-            if left == 0:
-                del X[item]
-            undo.append((item, over))
+            if left:
+                over = [other for other in X[item] if Y[other][item] > left]
+                for other in over:
+                    self._hide(other)
+                undo.append((item, over))
+            else:
+                rows = X.pop(item)
+                for other in rows:
+                    for each in Y[other]:
+                        if each != item:
+                            del X[each][other]
+                undo.append((item, rows))
         return undo
 
-    def give_back(self, row: Row, undo: list[tuple[Item, list[Row]]]) -> None:
+    def give_back(self, row: Row, undo: list[tuple[Item, list[Row] | dict[Row, None]]]) -> None:
         """Undo `take(row)`, in reverse."""
         X, Y, need = self.X, self.Y, self.need
-        for item, over in reversed(undo):
-            if need[item] == 0:
-                X[item] = {}
+        for item, rows in reversed(undo):
+            if need[item]:
+                for other in reversed(rows):
+                    self._unhide(other)
+            else:
+                X[item] = rows
+                for other in rows:
+                    for each in Y[other]:
+                        if each != item:
+                            X[each][other] = None
             need[item] += Y[row][item]
-            for other in reversed(over):
-                for each in Y[other]:
-                    X[each][other] = None
         self._unhide(row)
 
 
