@@ -6,11 +6,13 @@ distinct letters, one of them the centre, that make at least one pangram; a word
 uses only its letters and contains the centre. The rules are a `Rules` value, so "'s' allowed" is
 `WITH_S`.
 
-Letter sets are 26-bit integers from `wordlab.structures`. Every strategy has the same shape,
-`strategy(words, probe=None, budget=None, rules=STANDARD) -> Best`, where `words` is any iterable of
-words (a `WordList` usually). The write-up's four historical strategies score honeycombs one at a
-time against the word list; they also take `sample=N` to score only N evenly spaced candidates, so
-their full cost can be extrapolated honestly (`Best.scored` says how many they scored).
+Letter sets are 26-bit integers from `wordlab.structures`. The input of a search is a word list
+(`parse` accepts a `WordList`, any words, or a source spec such as "enable1"); every strategy is a
+generator that yields each better honeycomb as `(Honeycomb, score)`, run by `solve` through
+`wordlab.search.run`, and takes the option `rules`. The write-up's six historical strategies score
+honeycombs one at a time against the word list; they also take `sample=N` to score only N evenly
+spaced candidates, so that their full cost can be extrapolated (the run then says it did not cover its
+space).
 
 Measured here: on ENABLE the best is A E G I N R T with centre R = 3,898 (the published answer); on the
 default wordfreq list (Zipf ≥ 1.5) it is A E G I N R T with centre N = 5,282; with 's' allowed on ENABLE,
@@ -19,19 +21,16 @@ A E I N R S T with centre E = 8,681.
 
 from __future__ import annotations
 
-import argparse
+import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple
-
-import numpy as np
+from functools import cache
+from typing import Callable, ClassVar, Iterable, Iterator, NamedTuple
 
 from wordlab.errors import WordlabError
-from wordlab.puzzles import Report
-from wordlab.search.probe import Budget, Probe
-from wordlab.search.strategies import budgeted, pick
-from wordlab.structures import ALPHABET, is_subset, letters, letterset, subsets
-from wordlab.words import DEFAULT, SOURCES, WordList, as_wordlist, best_available, load
+from wordlab.search import Bound, Budget, Probe, Result, run
+from wordlab.structures.letters import ALPHABET, bits_of, is_subset, letters, letterset, subsets
+from wordlab.words import WordList, as_wordlist
 
 Words = WordList | Iterable[str] | str  # a word list, any words, or a source spec
 
@@ -48,9 +47,13 @@ class Rules:
     bonus: int = 7
 
     def __post_init__(self):
+        for name in ("min_length", "size", "bonus"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise WordlabError(f"rules: {name} must be a whole number, not {value!r}")
         if not 1 <= self.size <= 26 or self.min_length < 1 or self.bonus < 0:
             raise WordlabError(f"rules need 1 ≤ size ≤ 26, min_length ≥ 1 and bonus ≥ 0, not {self}")
-        if any(c not in ALPHABET for c in self.forbidden):
+        if not isinstance(self.forbidden, str) or any(c not in ALPHABET for c in self.forbidden):
             raise WordlabError(f"forbidden letters must be lowercase a–z, not {self.forbidden!r}")
 
     @property
@@ -72,22 +75,18 @@ class Honeycomb(NamedTuple):
         return f"{letters(self.letters).upper()} centre {letters(self.centre).upper()}"
 
 
-@dataclass(frozen=True)
-class Best:
-    """A search's answer: the best honeycomb found and its score, how many honeycombs were scored
-    out of how many candidates, and whether the answer is proven best (False after a sample or a budget)."""
+class Answer(Result):
+    """A search's answer: each better honeycomb as found (`value` is the best, `cost` its score)."""
 
-    honeycomb: Honeycomb | None
-    score: int
-    scored: int
-    candidates: int
-    proven: bool
-    stopped: str | None = None
+    maximise: ClassVar[bool] = True
 
-    def describe(self) -> dict:
-        return {"honeycomb": str(self.honeycomb) if self.honeycomb else None, "score": self.score,
-                "scored": self.scored, "candidates": self.candidates, "proven": self.proven,
-                "stopped": self.stopped}
+    @property
+    def honeycomb(self) -> Honeycomb | None:
+        return self.value
+
+    @property
+    def score(self) -> int:
+        return int(self.cost or 0)
 
 
 def honeycomb(seven: str, centre: str, rules: Rules = STANDARD) -> Honeycomb:
@@ -127,15 +126,26 @@ def is_valid(word: str, rules: Rules = STANDARD) -> bool:
     return len(distinct) <= rules.size and distinct.isdisjoint(rules.forbidden)
 
 
-def valid_words(words: Words, rules: Rules = STANDARD) -> list[str]:
+def _checked(items: Iterable, budget: Budget | None, every: int = 4096) -> Iterator:
+    """`items`, looking at the budget's clock every `every` items (for set-up loops)."""
+    if budget is None:
+        yield from items
+        return
+    for i, item in enumerate(items):
+        if i % every == 0:
+            budget.check()
+        yield item
+
+
+def valid_words(words: Words, rules: Rules = STANDARD, budget: Budget | None = None) -> list[str]:
     """The words that can score in some honeycomb."""
-    return [w for w in as_wordlist(words) if is_valid(w, rules)]
+    return [w for w in _checked(as_wordlist(words), budget) if is_valid(w, rules)]
 
 
-def points_table(words: Words, rules: Rules = STANDARD) -> dict[int, int]:
+def points_table(words: Words, rules: Rules = STANDARD, budget: Budget | None = None) -> dict[int, int]:
     """Total points per distinct letter set of the valid words: {letterset: points}."""
     table: dict[int, int] = defaultdict(int)
-    for word in valid_words(words, rules):
+    for word in valid_words(words, rules, budget):
         table[letterset(word)] += word_score(word, rules)
     return dict(table)
 
@@ -145,14 +155,9 @@ def pangram_sets(table: Iterable[int], rules: Rules = STANDARD) -> list[int]:
     return sorted(s for s in table if s.bit_count() == rules.size)
 
 
-def centres(mask: int) -> list[int]:
-    """The one-letter sets of the letters of `mask`, in alphabetical order."""
-    return [1 << i for i in range(26) if mask >> i & 1]
-
-
 def candidates(pangrams: Iterable[int]) -> list[Honeycomb]:
     """Every honeycomb: each pangram letter set with each of its letters as the centre."""
-    return [Honeycomb(p, c) for p in pangrams for c in centres(p)]
+    return [Honeycomb(p, c) for p in pangrams for c in bits_of(p)]
 
 
 def counts(words: Words, rules: Rules = STANDARD) -> dict[str, int]:
@@ -201,12 +206,14 @@ class Puzzle:
 
 
 def puzzle_words(comb: Honeycomb, words: Words, rules: Rules = STANDARD) -> Puzzle:
-    """Every valid word the honeycomb makes (uses only its letters, contains the centre), scored."""
-    found = []
-    for word in as_wordlist(words):
-        mask = letterset(word)
-        if len(word) >= rules.min_length and mask & comb.centre and mask & ~comb.letters == 0:
-            found.append(ScoredWord(word, word_score(word, rules), mask.bit_count() == rules.size))
+    """Every valid word the honeycomb makes (uses only its letters, contains the centre), scored.
+
+    One regular expression over the newline-joined list finds them: a scan in C instead of a letter set
+    per word."""
+    allowed, centre = letters(comb.letters), letters(comb.centre)
+    spelled = re.compile(f"^[{allowed}]*{centre}[{allowed}]*$", re.MULTILINE)
+    found = [ScoredWord(w, word_score(w, rules), len(set(w)) == rules.size)
+             for w in spelled.findall("\n".join(as_wordlist(words).words)) if len(w) >= rules.min_length]
     found.sort(key=lambda w: (-w.points, w.word))
     return Puzzle(comb, tuple(found))
 
@@ -216,43 +223,58 @@ def daily(seven: str, centre: str, words: Words, rules: Rules = STANDARD) -> Puz
     return puzzle_words(honeycomb(seven, centre, rules), words, rules)
 
 
-# -- instrumentation helpers ------------------------------------------------------------------------------
+# -- the protocol: input, verifier, drawing, example ----------------------------------------------------------
 
 
-def _improved(probe: Probe | None, comb: Honeycomb, score: int) -> None:
-    if probe:
-        probe.solution(str(comb), score)
+def parse(words: Words) -> WordList:
+    """The word list a search runs on, from a `WordList`, any iterable of words, or a source spec."""
+    if isinstance(words, (bytes, int, float)) or words is None:
+        raise WordlabError(f"give a word list, words or a source name, not {type(words).__name__} {words!r:.40}")
+    return as_wordlist(words)
 
 
-def _sampled(combs: list[Honeycomb], sample: int | None) -> list[Honeycomb]:
-    """`sample` evenly spaced honeycombs of `combs` (all of them when sample is None)."""
-    if sample is not None and sample < 1:
-        raise WordlabError(f"sample must be a positive number of honeycombs, not {sample!r}")
-    if sample is None or sample >= len(combs):
-        return combs
-    return [combs[i * len(combs) // sample] for i in range(sample)]
+def verify(given: Words, value: Honeycomb, rules: Rules = STANDARD) -> bool:
+    """Is `value` a honeycomb of `given`: `rules.size` letters, none forbidden, the centre one of them, and
+    at least one pangram among the words? (Its score is checked by the tests' own scorer.)"""
+    if not isinstance(value, Honeycomb):
+        return False
+    shape = (value.letters.bit_count() == rules.size and value.centre.bit_count() == 1
+             and value.centre & value.letters and not value.letters & rules.forbidden_mask)
+    return bool(shape) and any(letterset(w) == value.letters for w in as_wordlist(given))
 
 
-def _best_of(combs: list[Honeycomb], score: Callable[[Honeycomb], int], total: int,
-             probe: Probe | None, budget: Budget | None) -> Best:
-    """Score each honeycomb in turn, keeping the best (first wins ties); honours probe and budget."""
-    best, best_score, scored = None, -1, 0
-    with budgeted(budget) as run:
-        for comb in combs:
-            if budget:
-                budget.tick()
-            if probe:
-                probe.call(1)
-            value = score(comb)
-            scored += 1
-            if value > best_score:
-                best, best_score = comb, value
-                _improved(probe, comb, value)
-    stopped = run.stopped
-    return Best(best, max(best_score, 0), scored, total, scored == total and stopped is None, stopped)
+def render(state: tuple) -> str:
+    """A honeycomb as a recorded step holds it, `(letters, centre, score, bound)`: the six outer letters
+    around the centre, then its score and the best score still possible (`bound`, None when unknown).
+    A solution's state is the `Honeycomb` alone: its score is the run's best so far."""
+    if isinstance(state, Honeycomb):
+        return render((state.letters, state.centre, None, None)).rsplit("\n", 1)[0] + "\nfound a better honeycomb"
+    comb, centre, score, bound = state
+    outer = [c.upper() for c in letters(comb & ~centre)]
+    outer += [" "] * (6 - len(outer))
+    middle = letters(centre).upper()
+    bound_text = "unknown" if bound is None else f"{bound:,}"
+    return (f"   {outer[0]}   {outer[1]}\n"
+            f" {outer[2]}  [{middle}]  {outer[3]}\n"
+            f"   {outer[4]}   {outer[5]}\n"
+            f"score {score or 0:,}  bound {bound_text}")
 
 
-# -- the write-up's four strategies: score each honeycomb against the word list ---------------------------
+EXAMPLE_WORDS = ("rate", "tear", "grain", "tearing", "granite", "ratting", "egg", "gate", "rats", "stringer",
+                 "trigger", "garnet", "ingrate", "aerating", "tattering", "intergrade", "trailing", "dearing",
+                 "reading", "trading", "grading", "darting")
+
+
+def example() -> WordList:
+    """A 22-word list with four pangram letter sets: every strategy finishes at once."""
+    return WordList(EXAMPLE_WORDS, name="example")
+
+
+def _state(comb: Honeycomb, score: int, bound: int | None) -> tuple:
+    return comb.letters, comb.centre, score, bound
+
+
+# -- the write-up's six strategies: score each honeycomb against the word list ---------------------------
 #
 # Each is an index of the valid words built once and a scorer that scans it for one honeycomb. The scorers are
 # module functions with plain loops so that `%lprun` can show where their time goes.
@@ -282,7 +304,7 @@ def masks_by_letter(valid: list[str], rules: Rules) -> dict[int, WordMasks]:
     """For each one-letter set, the (letter set, points) of the valid words containing it."""
     groups: dict[int, WordMasks] = defaultdict(list)
     for entry in word_masks(valid, rules):
-        for centre in centres(entry[0]):
+        for centre in bits_of(entry[0]):
             groups[centre].append(entry)
     return dict(groups)
 
@@ -339,62 +361,92 @@ def score_by_partitioned_bit_patterns_inlined(comb: Honeycomb, index: dict[int, 
     return total
 
 
-def _score_each(words: Words, build: Callable, scorer: Callable[[Honeycomb, object], int], rules: Rules,
-                probe: Probe | None, budget: Budget | None, sample: int | None) -> Best:
-    """Build the index once, then score every candidate honeycomb (or an evenly spaced sample) with `scorer`."""
-    valid = valid_words(words, rules)
-    index = build(valid, rules)
-    combs = candidates(pangram_sets({letterset(w) for w in valid}, rules))
-    return _best_of(_sampled(combs, sample), lambda comb: scorer(comb, index), len(combs), probe, budget)
+def sampled(combs: list[Honeycomb], sample: int | None) -> list[Honeycomb]:
+    """`sample` evenly spaced honeycombs of `combs` (all of them when sample is None)."""
+    if sample is not None and (not isinstance(sample, int) or isinstance(sample, bool) or sample < 1):
+        raise WordlabError(f"sample must be a positive number of honeycombs, not {sample!r}")
+    if sample is None or sample >= len(combs):
+        return combs
+    return [combs[i * len(combs) // sample] for i in range(sample)]
 
 
-def brute_force(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-                rules: Rules = STANDARD, sample: int | None = None) -> Best:
+def best_of(combs: list[Honeycomb], score: Callable[[Honeycomb], int], probe: Probe | None,
+            budget: Budget | None) -> Iterator[tuple[Honeycomb, int]]:
+    """Score each honeycomb in turn (one node each, at depth 1), yielding each better one (first wins ties)."""
+    best_score = -1
+    for comb in combs:
+        if budget:
+            budget.tick()
+        value = score(comb)
+        if probe and probe.recording:
+            probe.expand(1, state=_state(comb, value, None))
+        elif probe:
+            probe.expand(1)
+        if value > best_score:
+            best_score = value
+            yield comb, value
+
+
+def _score_each(words: WordList, build: Callable, scorer: Callable[[Honeycomb, object], int], rules: Rules,
+                probe: Probe | None, budget: Budget | None, sample: int | None):
+    """Build the index once, then score every candidate honeycomb (or an evenly spaced sample) with `scorer`.
+    Returns False (did not cover its space) when it scored a sample."""
+    valid = valid_words(words, rules, budget)
+    index = build(_checked(valid, budget), rules)
+    combs = candidates(pangram_sets({letterset(w) for w in _checked(valid, budget)}, rules))
+    chosen = sampled(combs, sample)
+    yield from best_of(chosen, lambda comb: scorer(comb, index), probe, budget)
+    return len(chosen) == len(combs)
+
+
+def brute_force(words: WordList, *, probe: Probe | None = None, budget: Budget | None = None,
+                rules: Rules = STANDARD, sample: int | None = None):
     """Score every honeycomb by scanning every valid word with Python set tests.
 
     Cost: honeycombs × words subset tests (55,902 × 44,585 ≈ 2.5 billion on ENABLE)."""
-    return _score_each(words, word_sets, score_by_sets, rules, probe, budget, sample)
+    return (yield from _score_each(words, word_sets, score_by_sets, rules, probe, budget, sample))
 
 
-def partitioned(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-                rules: Rules = STANDARD, sample: int | None = None) -> Best:
+def partitioned(words: WordList, *, probe: Probe | None = None, budget: Budget | None = None,
+                rules: Rules = STANDARD, sample: int | None = None):
     """Like brute force, but scan only the words that contain the centre letter (words partitioned by letter).
 
     Cost: honeycombs × words containing the centre (about a quarter of the set tests)."""
-    return _score_each(words, sets_by_letter, score_by_partitioned_sets, rules, probe, budget, sample)
+    return (yield from _score_each(words, sets_by_letter, score_by_partitioned_sets, rules, probe, budget, sample))
 
 
-def bit_patterns(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-                 rules: Rules = STANDARD, sample: int | None = None) -> Best:
+def bit_patterns(words: WordList, *, probe: Probe | None = None, budget: Budget | None = None,
+                 rules: Rules = STANDARD, sample: int | None = None):
     """Brute force with letter sets as 26-bit integers, tested by calling `is_subset`.
 
     Cost: honeycombs × words function calls; the call overhead makes it slower than C-level set tests."""
-    return _score_each(words, word_masks, score_by_bit_patterns, rules, probe, budget, sample)
+    return (yield from _score_each(words, word_masks, score_by_bit_patterns, rules, probe, budget, sample))
 
 
-def bit_patterns_inlined(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-                         rules: Rules = STANDARD, sample: int | None = None) -> Best:
+def bit_patterns_inlined(words: WordList, *, probe: Probe | None = None, budget: Budget | None = None,
+                         rules: Rules = STANDARD, sample: int | None = None):
     """Bit patterns with the subset test inlined as `not mask & ~letters` (no function call per word).
 
     Cost: honeycombs × words integer operations."""
-    return _score_each(words, word_masks, score_by_bit_patterns_inlined, rules, probe, budget, sample)
+    return (yield from _score_each(words, word_masks, score_by_bit_patterns_inlined, rules, probe, budget, sample))
 
 
-def partitioned_bit_patterns(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-                             rules: Rules = STANDARD, sample: int | None = None) -> Best:
+def partitioned_bit_patterns(words: WordList, *, probe: Probe | None = None, budget: Budget | None = None,
+                             rules: Rules = STANDARD, sample: int | None = None):
     """Partitioned by centre letter, with letter sets as integers tested by calling `is_subset`.
 
     Cost: honeycombs × words containing the centre, one function call each."""
-    return _score_each(words, masks_by_letter, score_by_partitioned_bit_patterns, rules, probe, budget, sample)
+    return (yield from _score_each(words, masks_by_letter, score_by_partitioned_bit_patterns, rules, probe, budget,
+                                   sample))
 
 
-def partitioned_bit_patterns_inlined(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-                                     rules: Rules = STANDARD, sample: int | None = None) -> Best:
+def partitioned_bit_patterns_inlined(words: WordList, *, probe: Probe | None = None, budget: Budget | None = None,
+                                     rules: Rules = STANDARD, sample: int | None = None):
     """Partitioned bit patterns with the subset test inlined: the write-up's fastest (37 s there).
 
     Cost: honeycombs × words containing the centre, a few integer operations each."""
-    return _score_each(words, masks_by_letter, score_by_partitioned_bit_patterns_inlined, rules, probe, budget,
-                       sample)
+    return (yield from _score_each(words, masks_by_letter, score_by_partitioned_bit_patterns_inlined, rules, probe,
+                                   budget, sample))
 
 
 # -- points table: sum over the subsets of a honeycomb instead of scanning words --------------------------
@@ -411,96 +463,154 @@ def score_from_table(comb: Honeycomb, table: dict[int, int]) -> int:
     return sum(get(s, 0) for s in subsets_with(comb.letters, comb.centre))
 
 
-def subset_sum(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-               rules: Rules = STANDARD) -> Best:
-    """Build a points table per letter set once, then score each honeycomb by summing its 64 centred subsets.
-
-    Cost: one pass over the words, then honeycombs × 64 dictionary look-ups (3.6 million on ENABLE)."""
-    table = points_table(words, rules)
-    combs = candidates(pangram_sets(table, rules))
-    return _best_of(combs, lambda comb: score_from_table(comb, table), len(combs), probe, budget)
-
-
 def letterset_bound(mask: int, table: dict[int, int]) -> int:
     """An upper bound on any honeycomb with these letters: the points of all its subsets, whatever the centre."""
     get = table.get
     return sum(get(sub, 0) for sub in subsets(mask))
 
 
+class Tables(NamedTuple):
+    """What the table strategies build from a word list: the points table, and every pangram letter set with
+    its bound, best bound first (ties in letter-set order)."""
+
+    points: dict[int, int]
+    bounded: list[tuple[int, int]]  # (bound, pangram letter set)
+
+
+CACHE_FROM = 10_000  # lists at least this long keep their tables in the disk cache
+TABLES_FORMAT = 1
+
+
+def tables(words: WordList, rules: Rules = STANDARD, budget: Budget | None = None) -> Tables:
+    """The points table and pangram bounds of `words`, from the disk cache when the list is long.
+
+    The cache entry is keyed by a digest of the words themselves and the rules, so another list, an edited
+    file or other rules can never be served a stale table."""
+    if len(words) < CACHE_FROM:
+        return build_tables(words, rules, budget)
+    import hashlib
+
+    from wordlab.words.cache import cached_words
+
+    digest = hashlib.sha256("\n".join(words.words).encode()).hexdigest()
+    key = f"spelling-bee tables {TABLES_FORMAT}|{rules}|{len(words)} words|sha256 {digest}"
+    label = f"spelling-bee-{words.name}-{rules.min_length}-{rules.size}-{rules.forbidden or 'none'}-{rules.bonus}"
+    stored = cached_words(label, key, lambda: _flat(build_tables(words, rules, budget)))[0]
+    return _unflat(stored)
+
+
+def build_tables(words: Words, rules: Rules = STANDARD, budget: Budget | None = None) -> Tables:
+    """The points table, then each pangram letter set's bound (the points of all its subsets)."""
+    table = points_table(words, rules, budget)
+    bounded = [(letterset_bound(p, table), p) for p in _checked(pangram_sets(table, rules), budget, 512)]
+    bounded.sort(key=lambda bp: (-bp[0], bp[1]))
+    return Tables(table, bounded)
+
+
+def _flat(built: Tables) -> tuple:
+    return tuple(built.points), tuple(built.points.values()), tuple(b for b, _ in built.bounded), tuple(
+        p for _, p in built.bounded)
+
+
+def _unflat(stored: tuple) -> Tables:
+    keys, points, bounds, pangrams = stored
+    return Tables(dict(zip(keys, points)), list(zip(bounds, pangrams)))
+
+
+def subset_sum(words: WordList, *, probe: Probe | None = None, budget: Budget | None = None,
+               rules: Rules = STANDARD):
+    """Build a points table per letter set once, then score each honeycomb by summing its 64 centred subsets.
+
+    Cost: one pass over the words, then honeycombs × 64 dictionary look-ups (3.6 million on ENABLE)."""
+    table = points_table(words, rules, budget)
+    combs = candidates(pangram_sets(table, rules))
+    yield from best_of(combs, lambda comb: score_from_table(comb, table), probe, budget)
+
+
 ORDERS = ("bound", "alphabetical")
 
 
-def branch_and_bound(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-                     rules: Rules = STANDARD, at_least: int = 0, order: str = "bound") -> Best:
+def branch_and_bound(words: WordList, *, probe: Probe | None = None, budget: Budget | None = None,
+                     rules: Rules = STANDARD, at_least: int = 0, order: str = "bound"):
     """Bound each pangram letter set by the points of all its subsets, visit them best bound first, and
     stop when no remaining bound can beat the best honeycomb scored (or reach `at_least`, when given).
     With `order="alphabetical"` the letter sets are visited in letter order and each is skipped when its bound
     cannot beat the best so far, so the pruning tightens as the best score rises.
 
-    Cost: pangram sets × 128 look-ups for the bounds, then 7 × 64 look-ups per letter set visited."""
+    Cost: pangram sets × 128 look-ups for the bounds (kept in the disk cache for long lists), then 7 × 64
+    look-ups per letter set visited."""
     if order not in ORDERS:
         raise WordlabError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
-    table = points_table(words, rules)
-    pangrams = pangram_sets(table, rules)
-    bounded = [(letterset_bound(p, table), p) for p in pangrams]
-    if order == "bound":
-        bounded.sort(key=lambda bp: (-bp[0], bp[1]))
-    best, best_score, scored, visited = None, at_least - 1, 0, 0
-    with budgeted(budget) as run:
-        for bound, pangram in bounded:
-            if bound <= best_score:
-                if order == "bound":
-                    break
-                continue
-            visited += 1
-            if probe:
-                probe.call(0)
-            for centre in centres(pangram):
-                if budget:
-                    budget.tick()
+    if not isinstance(at_least, int) or isinstance(at_least, bool):
+        raise WordlabError(f"at_least must be a whole number of points, not {at_least!r}")
+    table, bounded = tables(words, rules, budget)
+    if order == "alphabetical":
+        bounded = sorted(bounded, key=lambda bp: bp[1])
+    best_score = at_least - 1
+    for rank, (bound, pangram) in enumerate(bounded):
+        if bound <= best_score:
+            if order == "bound":
                 if probe:
-                    probe.call(1)
-                comb = Honeycomb(pangram, centre)
-                value = score_from_table(comb, table)
-                scored += 1
-                if value > best_score:
-                    best, best_score = comb, value
-                    _improved(probe, comb, value)
-    stopped = run.stopped
-    if probe and stopped is None:
-        probe.prune(0, len(bounded) - visited)
-    return Best(best, best_score if best else 0, scored, len(pangrams) * rules.size, stopped is None, stopped)
+                    probe.prune(0, len(bounded) - rank, why=f"bound {bound:,} cannot beat {best_score:,}")
+                yield Bound(best_score)  # every letter set left is bounded by this one's bound
+                break
+            if probe:
+                probe.prune(0, why=f"bound {bound:,} cannot beat {best_score:,}")
+            continue
+        if order == "bound":
+            yield Bound(max(bound, best_score))  # nothing unvisited scores more than this letter set's bound
+        if probe:
+            probe.expand(0, len(bounded) - rank)
+        for centre in bits_of(pangram):
+            if budget:
+                budget.tick()
+            comb = Honeycomb(pangram, centre)
+            value = score_from_table(comb, table)
+            if probe and probe.recording:
+                probe.expand(1, state=_state(comb, value, max(bound, best_score)))
+            elif probe:
+                probe.expand(1)
+            if value > best_score:
+                best_score = value
+                yield comb, value
 
 
-# -- the fastest: numpy over the bytes of the word list ------------------------------------------------------
-
-_SUBSET_PICKS = np.array([[k >> j & 1 for j in range(7)] for k in range(128)], dtype=np.int64)  # 128 × 7
-
-
-_BYTE_BITS = np.zeros(256, np.int64)
-_BYTE_BITS[97:123] = 1 << np.arange(26)  # byte of a lowercase letter → its one-letter set; others → 0
+# -- the fastest from scratch: numpy over the bytes of the word list -----------------------------------------
+# numpy is imported only here, when this strategy runs: the command line's other paths never pay for it.
 
 
-def _masks_and_lengths(blob: bytes) -> tuple[np.ndarray, np.ndarray]:
+@cache
+def _numpy_tables():
+    """numpy, the 128 × 7 subset picks, the byte → letter-bit table and a 16-bit popcount table."""
+    import numpy as np
+
+    picks = np.array([[k >> j & 1 for j in range(7)] for k in range(128)], dtype=np.int64)
+    byte_bits = np.zeros(256, np.int64)
+    byte_bits[97:123] = 1 << np.arange(26)  # byte of a lowercase letter → its one-letter set; others → 0
+    popcount16 = np.array([i.bit_count() for i in range(1 << 16)], np.int64)
+    return np, picks, byte_bits, popcount16
+
+
+def _masks_and_lengths(blob: bytes):
     """Letter sets and lengths of the newline-separated lowercase a–z words in `blob`, vectorised."""
+    np, _, byte_bits, _ = _numpy_tables()
     chars = np.frombuffer(blob + b"\n", dtype=np.uint8)
     ends = np.flatnonzero(chars == 10)
     starts = np.concatenate(([0], ends[:-1] + 1))
     keep = ends > starts
-    return np.bitwise_or.reduceat(_BYTE_BITS[chars], starts[keep]), (ends - starts)[keep]
+    return np.bitwise_or.reduceat(byte_bits[chars], starts[keep]), (ends - starts)[keep]
 
 
-_POPCOUNT16 = np.array([i.bit_count() for i in range(1 << 16)], np.int64)
-
-
-def _popcount(masks: np.ndarray) -> np.ndarray:
+def _popcount(masks):
     """How many letters each 26-bit letter set has (two look-ups of 16 bits)."""
-    return _POPCOUNT16[masks & 0xFFFF] + _POPCOUNT16[masks >> 16]
+    popcount16 = _numpy_tables()[3]
+    return popcount16[masks & 0xFFFF] + popcount16[masks >> 16]
 
 
-def _vector_table(words: Words, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+def _vector_table(words: WordList, rules: Rules):
     """The points table as two sorted arrays: distinct letter sets of the valid words, and their points."""
-    masks, lengths = _masks_and_lengths("\n".join(as_wordlist(words).words).encode("ascii"))
+    np = _numpy_tables()[0]
+    masks, lengths = _masks_and_lengths("\n".join(words.words).encode("ascii"))
     sizes = _popcount(masks)
     valid = (lengths >= rules.min_length) & (sizes <= rules.size) & (masks & rules.forbidden_mask == 0)
     masks, lengths, sizes = masks[valid], lengths[valid], sizes[valid]
@@ -509,8 +619,9 @@ def _vector_table(words: Words, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return keys, np.bincount(where, weights=points).astype(np.int64)
 
 
-def _letter_bits(pangrams: np.ndarray, size: int) -> np.ndarray:
+def _letter_bits(pangrams, size: int):
     """For each pangram set, its `size` one-letter sets in alphabetical order (pangrams × size)."""
+    np = _numpy_tables()[0]
     rest, columns = pangrams.copy(), []
     for _ in range(size):
         lowest = rest & -rest
@@ -519,15 +630,17 @@ def _letter_bits(pangrams: np.ndarray, size: int) -> np.ndarray:
     return np.stack(columns, axis=1).reshape(len(pangrams), size)
 
 
-_GOLDEN = np.int64(0x9E3779B97F4A7C15 - (1 << 64))  # Fibonacci hashing: multiply (wrapping), keep the top bits
+_GOLDEN = 0x9E3779B97F4A7C15 - (1 << 64)  # Fibonacci hashing: multiply (wrapping), keep the top bits
 
 
-def _slots(masks: np.ndarray, bits: int) -> np.ndarray:
-    return ((masks * _GOLDEN) >> (64 - bits)) & ((1 << bits) - 1)
+def _slots(masks, bits: int):
+    np = _numpy_tables()[0]
+    return ((masks * np.int64(_GOLDEN)) >> (64 - bits)) & ((1 << bits) - 1)
 
 
-def _hash_table(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _hash_table(keys, values):
     """An open-addressing (linear probing) hash table of nonzero `keys` → `values`, built a round at a time."""
+    np = _numpy_tables()[0]
     bits = max(8, int(len(keys)).bit_length() + 3)  # load factor at most 1/4
     table_keys, table_values = np.zeros(1 << bits, np.int64), np.zeros(1 << bits, np.int64)
     pending, slots = np.arange(len(keys)), _slots(keys, bits)
@@ -542,8 +655,9 @@ def _hash_table(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.nd
     return table_keys, table_values
 
 
-def _look_up(table: tuple[np.ndarray, np.ndarray], needles: np.ndarray) -> np.ndarray:
+def _look_up(table, needles):
     """The value of each needle in the hash table (0 when absent), probing all needles a round at a time."""
+    np = _numpy_tables()[0]
     table_keys, table_values = table
     bits = len(table_keys).bit_length() - 1
     flat = needles.ravel()
@@ -564,51 +678,51 @@ def _look_up(table: tuple[np.ndarray, np.ndarray], needles: np.ndarray) -> np.nd
     return found.reshape(needles.shape)
 
 
-def _score_matrix(keys: np.ndarray, points: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _score_matrix(keys, points, size: int):
     """Pangram sets, their letters (pangrams × size) and every honeycomb's score (pangrams × size)."""
     if size > 7:
         raise WordlabError("the vectorised strategy handles honeycombs of at most 7 letters")
-    picks = _SUBSET_PICKS[: 1 << size, :size]
+    picks = _numpy_tables()[1][: 1 << size, :size]
     pangrams = keys[_popcount(keys) == size]
     bits = _letter_bits(pangrams, size)
     subset_points = _look_up(_hash_table(keys, points), bits @ picks.T)  # pangrams × 128 letter sets
     return pangrams, bits, subset_points @ picks  # the points of the subsets holding each letter
 
 
-def vectorised(words: Words, probe: Probe | None = None, budget: Budget | None = None,
-               rules: Rules = STANDARD) -> Best:
+def vectorised(words: WordList, *, probe: Probe | None = None, budget: Budget | None = None,
+               rules: Rules = STANDARD):
     """The points table and all honeycomb scores at once in numpy: for every pangram set, look up its 128
     subsets in a vectorised hash table, then sum per centre with one 128 × 7 matrix product.
 
-    Cost: one vectorised pass over the word bytes, then pangram sets × 128 hash look-ups in C."""
+    Cost: importing numpy (about 0.1 s), one vectorised pass over the word bytes, then pangram sets × 128
+    hash look-ups in C."""
+    np = _numpy_tables()[0]
+    if budget:
+        budget.check()
     keys, points = _vector_table(words, rules)
+    if budget:
+        budget.check()
     pangrams, bits, scores = _score_matrix(keys, points, rules.size)
-    total = scores.size
-    with budgeted(budget) as run:
-        if budget:
-            budget.tick(total)
-    if run.stopped:
-        return Best(None, 0, 0, total, False, run.stopped)
-    if probe and total:
-        probe.call(1, total)  # vectorised: every honeycomb at once
-    if total == 0:
-        return Best(None, 0, 0, 0, True)
-    row, column = np.unravel_index(int(np.argmax(scores)), scores.shape)
-    comb, score = Honeycomb(int(pangrams[row]), int(bits[row, column])), int(scores[row, column])
-    _improved(probe, comb, score)
-    return Best(comb, score, total, total, True)
+    if budget:
+        budget.tick(scores.size)  # every honeycomb at once: charged together
+    if scores.size:
+        row, column = np.unravel_index(int(np.argmax(scores)), scores.shape)
+        best, score = Honeycomb(int(pangrams[row]), int(bits[row, column])), int(scores[row, column])
+        if probe:
+            probe.expand(1, n=scores.size, state=_state(best, score, score) if probe.recording else None)
+        yield best, score
 
 
 def all_scores(words: Words, rules: Rules = STANDARD) -> dict[Honeycomb, int]:
     """The score of every candidate honeycomb (vectorised), for histograms and checks."""
-    pangrams, bits, scores = _score_matrix(*_vector_table(words, rules), rules.size)
+    pangrams, bits, scores = _score_matrix(*_vector_table(as_wordlist(words), rules), rules.size)
     return {Honeycomb(int(p), int(c)): int(s)
             for p, row_bits, row_scores in zip(pangrams, bits, scores) for c, s in zip(row_bits, row_scores)}
 
 
-# -- the registry, solve, and the benchmark ------------------------------------------------------------------
+# -- the registry and solve -----------------------------------------------------------------------------------
 
-HISTORICAL: dict[str, Callable[..., Best]] = {
+HISTORICAL: dict[str, Callable[..., Iterator]] = {
     "brute-force": brute_force,
     "partitioned": partitioned,
     "bit-patterns": bit_patterns,
@@ -616,147 +730,67 @@ HISTORICAL: dict[str, Callable[..., Best]] = {
     "partitioned-bit-patterns": partitioned_bit_patterns,
     "partitioned-bit-patterns-inlined": partitioned_bit_patterns_inlined,
 }
-STRATEGIES: dict[str, Callable[..., Best]] = {
+STRATEGIES: dict[str, Callable[..., Iterator]] = {
     **HISTORICAL,
     "subset-sum": subset_sum,
     "branch-and-bound": branch_and_bound,
     "vectorised": vectorised,
 }
-FASTEST = "vectorised"
+DEFAULT_STRATEGY = "branch-and-bound"
 BASELINE = "partitioned-bit-patterns"
 
 
-def solve(words: Words, strategy: str = FASTEST, probe: Probe | None = None, budget: Budget | None = None,
-          rules: Rules = STANDARD) -> Best:
-    """The highest-scoring honeycomb for `words`, found by the named strategy."""
-    return pick(STRATEGIES, strategy)(words, probe=probe, budget=budget, rules=rules)
+def solve(given: Words, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None,
+          budget: Budget | None = None, **options) -> Answer:
+    """The highest-scoring honeycomb for the words `given`, found by the named strategy (an `Answer`:
+    `honeycomb`, `score`, `optimal`, and each better honeycomb on the way in `solutions`)."""
+    return run(STRATEGIES, strategy, given, prepare=parse, result=Answer, render=render, probe=probe,
+               budget=budget, **options)
 
 
-def read_fresh(spec: str) -> WordList:
-    """Read the word source `spec` from disk again, bypassing the loader's cache (to time a whole job)."""
-    name, _, arg = spec.partition(":")
-    if name in SOURCES:
-        return SOURCES[name][0](arg or None)
-    return load(spec)
+# -- the benchmark --------------------------------------------------------------------------------------------
 
 
 def benchmark(words: Words, strategies: Iterable[str] = tuple(STRATEGIES), sample: int = 300, repeats: int = 3,
-              rules: Rules = STANDARD, spec: str | None = None) -> "pandas.DataFrame":  # noqa: F821
+              rules: Rules = STANDARD) -> "pandas.DataFrame":  # noqa: F821
     """Every strategy on the same words through `wordlab.bench`, one row each, with full-run CPU seconds and
     their ratios to the baseline.
 
     `seconds` is bench's wall clock; `cpu_seconds` the least process time of the same runs, which a busy
     machine disturbs far less. The historical strategies score `sample` evenly spaced honeycombs; their full
     run (`full_seconds`, CPU) is extrapolated as setup + (run − setup) × candidates ÷ sample, where setup is a
-    run with a sample of 1. With a source `spec`, `whole_job_seconds` adds the CPU time to read the list
-    afresh (read → answer)."""
+    run with a sample of 1 (so set-up is counted once, not once per sample)."""
     from wordlab import bench
 
     names = list(strategies)
     wordlist = as_wordlist(words)
+    total = counts(wordlist, rules)["honeycombs"]
     runners = {name: _runner(name, sample, rules) for name in names}
-    frame = bench.run(runners, {wordlist.name: wordlist}, repeats=repeats, describe=lambda best: best)
+    frame = bench.run(runners, {wordlist.name: wordlist}, repeats=repeats, describe=lambda answer: answer)
     setups = {name: bench.cpu_seconds(lambda name=name: _runner(name, 1, rules)(wordlist), repeats)[0]
               for name in names if name in HISTORICAL}
-    best = list(frame.pop("answer"))
-    frame["answer"] = [f"{b.honeycomb} = {b.score}" for b in best]
-    frame["scored"] = [b.scored for b in best]
-    frame["candidates"] = [b.candidates for b in best]
-    frame["full_seconds"] = [extrapolate(s, setups.get(name), b) for name, s, b in
-                             zip(frame["strategy"], frame["cpu_seconds"], best)]
-    frame["extrapolated"] = [name in HISTORICAL and b.scored < b.candidates for name, b in zip(frame["strategy"], best)]
-    if spec is not None:
-        frame["whole_job_seconds"] = frame["full_seconds"] + bench.cpu_seconds(lambda: read_fresh(spec), repeats)[0]
+    answers = list(frame.pop("answer"))
+    frame["answer"] = [f"{a.honeycomb} = {a.score}" for a in answers]
+    frame["scored"] = [a.probe.per_depth[1] for a in answers]
+    frame["candidates"] = total
+    frame["full_seconds"] = [extrapolate(s, setups.get(name), scored, total) for name, s, scored in
+                             zip(frame["strategy"], frame["cpu_seconds"], frame["scored"])]
+    frame["extrapolated"] = [name in HISTORICAL and scored < total
+                             for name, scored in zip(frame["strategy"], frame["scored"])]
     baseline = BASELINE if BASELINE in names else names[0]
     return bench.with_ratios(frame, baseline, "full_seconds")
 
 
-def _runner(name: str, sample: int | None, rules: Rules) -> Callable[..., Best]:
-    """`strategy(words, probe=...)` for bench, the historical strategies on a sample."""
-    strategy = pick(STRATEGIES, name)
+def _runner(name: str, sample: int | None, rules: Rules) -> Callable[..., Answer]:
+    """`solve(words, name, probe=...)` for bench, the historical strategies on a sample."""
     options = {"rules": rules, "sample": sample} if name in HISTORICAL else {"rules": rules}
-    return lambda words, probe=None: strategy(words, probe=probe, **options)
+    return lambda words, probe=None: solve(words, name, probe=probe, **options)
 
 
-def extrapolate(seconds: float, setup: float | None, best: Best) -> float:
-    """Full-run seconds from a sampled run: setup + per-honeycomb time × all candidates."""
-    if setup is None or best.scored >= best.candidates or best.scored <= 1:
+def extrapolate(seconds: float, setup: float | None, scored: int, candidates: int) -> float:
+    """Full-run seconds from a run that scored `scored` of `candidates` honeycombs: setup + per-honeycomb time ×
+    all candidates, where `setup` is the time of a run that scored one."""
+    if setup is None or scored >= candidates or scored <= 1:
         return seconds
-    per_honeycomb = max(seconds - setup, 0.0) / (best.scored - 1)
-    return setup + per_honeycomb * (best.candidates - 1)
-
-
-# -- command line ---------------------------------------------------------------------------------------------
-
-
-def default_words() -> str:
-    """ENABLE when it is available offline, else the pip-installed default."""
-    return best_available("enable1", fallback=DEFAULT)
-
-
-def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    from wordlab.cli import add_budget_options, add_strategy_option, add_words_option
-
-    add_words_option(parser, default_words())
-    parser.add_argument("--allow-s", action="store_true", help="let honeycombs and words use 's'")
-    if command == "solve":
-        add_strategy_option(parser, STRATEGIES, default=FASTEST)
-        parser.add_argument("--letters", help="a daily puzzle's 7 letters (with --centre): list its words")
-        parser.add_argument("--centre", help="the daily puzzle's centre letter")
-        parser.add_argument("--show", type=int, default=40, help="how many words to print (default 40)")
-        add_budget_options(parser)
-    else:
-        add_strategy_option(parser, STRATEGIES, many=True)
-        parser.add_argument("--sample", type=int, default=300,
-                            help="honeycombs the historical strategies score before extrapolating (default 300)")
-        parser.add_argument("--repeats", type=int, default=3, help="runs per strategy; the best counts (default 3)")
-
-
-def cli_solve(args: argparse.Namespace) -> Report:
-    from wordlab.cli import budget_from
-
-    rules = WITH_S if args.allow_s else STANDARD
-    words = load(args.words)
-    if args.letters is not None or args.centre is not None:
-        found = daily(args.letters or "", args.centre or "", words, rules)
-        return Report(found.text(args.show), found.describe())
-    best = solve(words, args.strategy, budget=budget_from(args), rules=rules)
-    if best.honeycomb is None:
-        raise WordlabError(f"no honeycomb found in {words.name} ({best.stopped or 'no pangram letter sets'})")
-    found = puzzle_words(best.honeycomb, words, rules)
-    proof = "best" if best.proven else f"best found ({best.stopped})"
-    text = (f"{words.name}: {proof} honeycomb {best.honeycomb} = {best.score} points "
-            f"({args.strategy}, {best.scored:,} of {best.candidates:,} honeycombs scored)\n{found.text(args.show)}")
-    return Report(text, {"words": words.describe(), "strategy": args.strategy, **best.describe(),
-                         "puzzle": found.describe()})
-
-
-def cli_bench(args: argparse.Namespace) -> Report:
-    from wordlab.bench import format_table
-
-    rules = WITH_S if args.allow_s else STANDARD
-    words = load(args.words)
-    frame = benchmark(words, args.strategies, sample=args.sample, repeats=args.repeats, rules=rules, spec=args.words)
-    shown = frame.drop(columns=["input", "mean_seconds"]).copy()
-    for column in ("cpu_seconds", "full_seconds", "whole_job_seconds"):
-        shown[column] = shown[column].round(4)
-    baseline = BASELINE if BASELINE in args.strategies else args.strategies[0]
-    title = (f"Spelling Bee on {words.name}. ms: wall clock (bench); cpu_seconds: process time of the same runs; "
-             f"full_seconds: CPU seconds for the whole search, extrapolated for the historical strategies from "
-             f"{args.sample} honeycombs; ratio = full_seconds ÷ {baseline}'s")
-    text = format_table(shown, title) + "\n" + targets(frame)
-    return Report(text, frame.to_dict(orient="records"))
-
-
-def targets(frame) -> str:
-    """The issue's two targets, in words, from a benchmark frame."""
-    rows = frame.set_index("strategy")
-    if FASTEST not in rows.index or BASELINE not in rows.index:
-        return ""
-    fast, base = rows.loc[FASTEST], rows.loc[BASELINE]
-    lines = [f"search alone ({FASTEST}, list loaded): {fast['cpu_seconds']:.3f} s CPU, {fast['seconds']:.3f} s wall"]
-    if "whole_job_seconds" in rows:
-        lines.append(f"whole job read → answer (CPU): {FASTEST} {fast['whole_job_seconds']:.3f} s vs {BASELINE} "
-                     f"{base['whole_job_seconds']:.1f} s{' (extrapolated)' if base['extrapolated'] else ''}: "
-                     f"{base['whole_job_seconds'] / fast['whole_job_seconds']:,.0f}× faster")
-    return "\n".join(lines)
+    per_honeycomb = max(seconds - setup, 0.0) / (scored - 1)
+    return setup + per_honeycomb * (candidates - 1)
