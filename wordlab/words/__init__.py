@@ -1,4 +1,5 @@
-"""Word providers: named sources, reference lists fetched on demand, one normalisation, filters, unions.
+"""Word providers: named sources, reference lists fetched on demand, one normalisation, filters, unions,
+and an on-disk cache of every list's normalised words.
 
 >>> from wordlab.words import load
 >>> load("web2", length=6)          # doctest: +SKIP
@@ -10,6 +11,7 @@ from wordlab.words.sources import (
     DEFAULT,
     REFERENCES,
     SOURCES,
+    as_wordlist,
     available,
     best_available,
     cache_dir,
@@ -19,9 +21,10 @@ from wordlab.words.sources import (
     reference_path,
     survey,
 )
-from wordlab.words.wordlist import WordList, as_wordlist, normalise, normalise_all, zipf_table
+from wordlab.words.wordlist import MAX_WORD_LETTERS, WordList, normalise_all, zipf_table
 
 __all__ = [
-    "DATA_ENV", "DEFAULT", "REFERENCES", "SOURCES", "WordList", "as_wordlist", "available", "best_available",
-    "cache_dir", "data_dir", "fetch", "load", "normalise", "normalise_all", "reference_path", "survey", "zipf_table",
+    "DATA_ENV", "DEFAULT", "MAX_WORD_LETTERS", "REFERENCES", "SOURCES", "WordList", "as_wordlist", "available",
+    "best_available", "cache_dir", "data_dir", "fetch", "load", "normalise_all", "reference_path", "survey",
+    "zipf_table",
 ]

@@ -7,27 +7,39 @@ Reference lists (`enable1`, `ita`, `moby-crosswords`, `moby-single`) are looked 
 the folder named by `WORDLAB_DATA` (as `words/<file>` or `<file>`), then in wordlab's download
 cache, and only then fetched from their public homes. Every copy is checked against its sha256
 before use, so a truncated or corrupt file is never read.
+
+A list's normalised words are kept on disk (`wordlab.words.cache`), so only the first process on a
+machine pays for reading and normalising it; the list's `path` says where it was read from and its
+`cache` how the cache served it.
 """
 
 from __future__ import annotations
 
+import math
 import os
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import NamedTuple
 
 from wordlab.errors import SourceUnavailable, UnknownName, WordlabError
-from wordlab.words.wordlist import WordList, normalise_all, zipf_table
+from wordlab.words.cache import CACHE_ENV, cache_dir, cached_words, entry_path, file_key, read_entry
+from wordlab.words.wordlist import MAX_WORD_LETTERS, WordList, longest_word_check, normalise_all, zipf_table
 
 DATA_ENV = "WORDLAB_DATA"
-CACHE_ENV = "WORDLAB_CACHE"
 DEFAULT = "wordfreq"
 DEFAULT_ZIPF = 1.5
+MAX_ZIPF = 8.0  # the most common English word, "the", is at 7.73
+MAX_FILE_BYTES = 256 * 2**20
+SMALL_FILE_BYTES = 64 * 2**10  # smaller word files are read directly: that is about as fast as the cache
+NO_CACHE = "off"
+
+__all__ = ["CACHE_ENV", "DATA_ENV", "DEFAULT", "MAX_FILE_BYTES", "MAX_WORD_LETTERS", "REFERENCES", "SOURCES",
+           "as_wordlist", "available", "best_available", "cache_dir", "data_dir", "fetch", "load",
+           "reference_path", "survey"]
 
 
-@dataclass(frozen=True)
-class Reference:
+class Reference(NamedTuple):
     """A published word list with a known checksum."""
 
     name: str
@@ -67,39 +79,37 @@ def data_dir() -> Path | None:
     return Path(folder).expanduser() if folder else None
 
 
-def cache_dir() -> Path:
-    """Where fetched lists are kept (WORDLAB_CACHE, or the OS cache folder)."""
-    folder = os.environ.get(CACHE_ENV)
-    if folder:
-        return Path(folder).expanduser()
-    import pooch
-
-    return Path(pooch.os_cache("wordlab"))
+# -- reference lists -----------------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=None)
-def _verified(path: Path, size: int, mtime: float, sha256: str) -> bool:
-    import pooch
+def _verified(path: Path, size: int, mtime_ns: int, sha256: str) -> bool:
+    import hashlib
 
-    return pooch.file_hash(str(path), alg="sha256") == sha256
+    with open(path, "rb") as file:
+        return hashlib.file_digest(file, "sha256").hexdigest() == sha256
 
 
 def _checked(path: Path, ref: Reference) -> bool:
-    """Does the file at `path` exist with the reference checksum? (cached per size and mtime)"""
+    """Does the file at `path` exist with the reference checksum? (hashed once per process, size and mtime)"""
     if not path.is_file():
         return False
     stat = path.stat()
-    return _verified(path, stat.st_size, stat.st_mtime, ref.sha256)
+    return _verified(path, stat.st_size, stat.st_mtime_ns, ref.sha256)
+
+
+def _copies(ref: Reference) -> list[Path]:
+    """Where a local copy of `ref` may be, in the order they are tried."""
+    folder = data_dir()
+    return [folder / "words" / ref.filename, folder / ref.filename, cache_dir() / ref.filename] if folder \
+        else [cache_dir() / ref.filename]
 
 
 def reference_path(name: str, download: bool = True) -> Path:
     """A verified local copy of reference list `name`: from WORDLAB_DATA, the cache, or fetched."""
     ref = REFERENCES[name]
     rejected = []
-    folder = data_dir()
-    candidates = [folder / "words" / ref.filename, folder / ref.filename] if folder else []
-    candidates.append(cache_dir() / ref.filename)
-    for path in candidates:
+    for path in _copies(ref):
         if _checked(path, ref):
             return path
         if path.exists():
@@ -121,35 +131,127 @@ def reference_path(name: str, download: bool = True) -> Path:
         f"holding words/{ref.filename}.")
 
 
-def _read_reference(name: str) -> WordList:
+def _lines(text: str) -> list[str]:
+    """The lines of `text`, split at \\n, \\r\\n or \\r (as reading a text file does)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
+def _read_reference(name: str, cache: bool = True) -> WordList:
+    """A reference list; from the disk cache, without hashing, when its first copy is the very file (same
+    path, size, times and inode) that the cached list was built from after its checksum was verified."""
     ref = REFERENCES[name]
+    first = next((path for path in _copies(ref) if path.is_file()), None) if cache else None
+    key = _reference_key(first, ref) if first is not None else None
+    if key is not None:
+        words = read_entry(entry_path(name), key)
+        if words is not None:
+            return _reference_list(ref, words, first, "hit")
     path = reference_path(name)
-    with open(path, encoding=ref.encoding) as lines:
-        words = normalise_all(lines)
-    return WordList(words, name, f"{ref.about}; {ref.licence}; sha256 {ref.sha256[:12]}…; read from {path}")
+
+    def build() -> list[str]:
+        return normalise_all(_lines(path.read_bytes().decode(ref.encoding)))
+
+    words, how = _normalised(name, _reference_key(path, ref), build, cache)
+    return _reference_list(ref, words, path, how)
 
 
-def _read_wordfreq(min_zipf: float) -> WordList:
-    words = [w for w, z in zipf_table().items() if z >= min_zipf]
-    return WordList(words, f"wordfreq:{min_zipf:g}",
-                    f"wordfreq 'large' English frequencies, Zipf ≥ {min_zipf:g}; Apache-2.0 code, CC BY-SA 4.0 data")
+def _reference_key(path: Path, ref: Reference) -> str | None:
+    return _keyed(path, f"sha256 {ref.sha256}; lines")
 
 
-def _read_english_words(which: str) -> WordList:
-    from english_words import get_english_words_set
+def _keyed(path: Path, details: str) -> str | None:
+    """The cache key of a list built from the file at `path` in the way `details` says (None: too fresh)."""
+    try:
+        stat_key = file_key(path)
+    except OSError:  # a missing data file: the reader that needs it says so
+        return None
+    return None if stat_key is None else f"{stat_key}; {details}"
 
-    about = {"web2": "Webster's Second International (1934) via english-words; public domain",
-             "gcide": "GNU Collaborative International Dictionary of English via english-words; GPL"}
-    return WordList(normalise_all(get_english_words_set([which])), which, about[which])
+
+def _reference_list(ref: Reference, words: tuple[str, ...], path: Path, how: str) -> WordList:
+    return WordList.from_sorted(words, ref.name, f"{ref.about}; {ref.licence}; sha256 {ref.sha256[:12]}…",
+                                path=str(path), cache=how)
+
+
+def _normalised(label: str, key: str | None, build: Callable[[], Iterable[str]], cache: bool) -> tuple[tuple, str]:
+    """(words, how the cache served them): from the disk cache when `cache`, else built here."""
+    if not cache:
+        return tuple(build()), NO_CACHE
+    return cached_words(label, key, build)
+
+
+# -- packaged and system sources ------------------------------------------------------------------------
+
+
+def _package_file(package: str, relative: str) -> Path:
+    """A data file shipped inside an installed package, found without importing the package."""
+    from importlib.util import find_spec
+
+    spec = find_spec(package)
+    folders = spec.submodule_search_locations if spec else None
+    if not folders:
+        raise SourceUnavailable(f"the package {package!r} is not installed: `pip install {package}`")
+    return Path(next(iter(folders))) / relative
+
+
+def _zipf_cutoff(arg: str | None) -> float:
+    """The Zipf cut-off written after `wordfreq:` (the default when there is no argument)."""
+    if arg is None:
+        return DEFAULT_ZIPF
+    try:
+        zipf = float(arg)
+    except ValueError:
+        zipf = math.nan
+    if not 0 <= zipf <= MAX_ZIPF:  # also refuses nan and inf
+        raise WordlabError(f"wordfreq:Z takes a Zipf cut-off Z from 0 to {MAX_ZIPF:g} (as in wordfreq:2.5), "
+                           f"not {arg!r}")
+    return zipf
+
+
+def _read_wordfreq(arg: str | None = None, cache: bool = True) -> WordList:
+    min_zipf = _zipf_cutoff(arg)
+    data = _package_file("wordfreq", "data/large_en.msgpack.gz")
+
+    def build() -> list[str]:
+        words = sorted(w for w, z in zipf_table().items() if z >= min_zipf)
+        if not words:
+            top = max(zipf_table().items(), key=lambda item: item[1])
+            raise WordlabError(f"no wordfreq word is as common as Zipf {min_zipf:g} "
+                               f"(the most common, {top[0]!r}, has {top[1]:g})")
+        return words
+
+    words, how = _normalised(f"wordfreq-{min_zipf!r}", _keyed(data, f"zipf ≥ {min_zipf!r}"), build, cache)
+    return WordList.from_sorted(
+        words, f"wordfreq:{min_zipf:g}",
+        f"wordfreq 'large' English frequencies, Zipf ≥ {min_zipf:g}; Apache-2.0 code, CC BY-SA 4.0 data",
+        path=str(data), cache=how)
+
+
+ENGLISH_WORDS = {"web2": "Webster's Second International (1934) via english-words; public domain",
+                 "gcide": "GNU Collaborative International Dictionary of English via english-words; GPL"}
+
+
+def _read_english_words(which: str, cache: bool = True) -> WordList:
+    data = _package_file("english_words", f"data/{which}.pickle")
+
+    def build() -> list[str]:
+        from english_words import get_english_words_set
+
+        return normalise_all(get_english_words_set([which]))
+
+    words, how = _normalised(which, _keyed(data, "english-words"), build, cache)
+    return WordList.from_sorted(words, which, ENGLISH_WORDS[which], path=str(data), cache=how)
 
 
 SYSTEM_DICTS = ("/usr/share/dict/words", "/usr/share/dict/american-english", "/usr/share/dict/british-english")
 
 
-def _read_system() -> WordList:
+def _read_system(cache: bool = True) -> WordList:
     for candidate in SYSTEM_DICTS:
         if Path(candidate).is_file():
-            return _read_file(candidate, name="system")
+            return _read_file(candidate, name="system", cache=cache)
     raise SourceUnavailable("no system dictionary in /usr/share/dict; install one with "
                             "`sudo apt-get install wamerican` (Debian/Ubuntu)")
 
@@ -167,26 +269,87 @@ def _nltk_corpus(corpus: str):
     return getattr(nltk.corpus, corpus)
 
 
-def _read_nltk(corpus: str) -> WordList:
+def _read_nltk(corpus: str, cache: bool = True) -> WordList:
     reader = _nltk_corpus(corpus)
-    if corpus == "wordnet":
-        words = reader.all_lemma_names()
-    else:
-        words = reader.words()
-    return WordList(normalise_all(words), corpus, f"NLTK corpus {corpus!r}")
+    words = reader.all_lemma_names() if corpus == "wordnet" else reader.words()
+    return WordList.from_sorted(tuple(normalise_all(words)), corpus, f"NLTK corpus {corpus!r}",
+                                path=str(reader.root), cache="not used (read through NLTK)")
 
 
-def _read_file(path: str, name: str | None = None) -> WordList:
+# -- word files -----------------------------------------------------------------------------------------
+
+_LETTERS_AND_SPACE = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ \t\n\r\v\f'-"
+_SPACE = b" \t\n\r\v\f"
+
+
+def _read_file(path: str, name: str | None = None, cache: bool = True) -> WordList:
+    """A word file: words separated by whitespace, UTF-8 or latin-1 text, at most MAX_FILE_BYTES; cached
+    on disk by its content's sha256 when it is big enough for the cache to pay."""
     file = Path(path).expanduser()
-    try:
-        raw = file.read_bytes()
-    except OSError as err:
-        raise WordlabError(f"cannot read word file {str(file)!r}: {err.strerror or err}") from None
+    size = _file_size(file)
+    raw = _file_bytes(file)
+    shown = f"the word file {str(file)!r}"
+    if not cache:
+        words, how = tuple(_file_words(raw, shown)), NO_CACHE
+    elif size < SMALL_FILE_BYTES:
+        words, how = tuple(_file_words(raw, shown)), "not used (small file)"
+    else:
+        import hashlib
+        import zlib
+
+        label = f"file-{file.name}-{zlib.crc32(str(file.resolve()).encode('utf-8', 'surrogatepass')):08x}"
+        key = f"sha256 {hashlib.sha256(raw).hexdigest()}; whitespace"
+        words, how = cached_words(label, key, lambda: _file_words(raw, shown))
+    return WordList.from_sorted(words, name or file.name, f"file {file.name}", path=str(file), cache=how)
+
+
+def _file_words(raw: bytes, shown: str) -> list[str]:
+    """The normalised words of a word file's bytes, refusing what is not a list of words."""
+    if b"\0" in raw:
+        raise WordlabError(f"{shown} is not text (it holds NUL bytes: binary, or UTF-16?); "
+                           f"a word file is UTF-8 or latin-1 text")
     text = raw.decode("utf-8") if _is_utf8(raw) else raw.decode("latin-1")
     words = normalise_all(text.split())
     if not words:
-        raise WordlabError(f"the word file {str(file)!r} holds no a–z words")
-    return WordList(words, name or file.name, f"file {file}")
+        raise WordlabError(f"{shown} holds no a–z words")
+    _mostly_letters_check(raw, shown)
+    longest_word_check(words, shown)
+    return words
+
+
+def _file_size(file: Path) -> int:
+    """The size of a regular file of at most MAX_FILE_BYTES, or a WordlabError naming why it is not one."""
+    import stat
+
+    shown = f"the word file {str(file)!r}"
+    try:
+        info = file.stat()
+    except (OSError, ValueError) as err:
+        raise WordlabError(f"cannot read {shown}: {getattr(err, 'strerror', None) or err}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise WordlabError(f"{shown} is a directory; name a file of words")
+    if not stat.S_ISREG(info.st_mode):
+        raise WordlabError(f"{shown} is not a regular file; name a file of words")
+    if info.st_size > MAX_FILE_BYTES:
+        raise WordlabError(f"{shown} is {info.st_size / 2**20:,.0f} MiB; word files are limited to "
+                           f"{MAX_FILE_BYTES // 2**20} MiB")
+    return info.st_size
+
+
+def _file_bytes(file: Path) -> bytes:
+    try:
+        return file.read_bytes()
+    except OSError as err:
+        raise WordlabError(f"cannot read the word file {str(file)!r}: {err.strerror or err}") from None
+
+
+def _mostly_letters_check(raw: bytes, shown: str) -> None:
+    """Refuse a file most of whose visible bytes are not letters (a program, an image, a table of numbers)."""
+    visible = len(raw.translate(None, _SPACE))
+    other = len(raw.translate(None, _LETTERS_AND_SPACE))
+    if other * 2 > visible:
+        raise WordlabError(f"{shown} does not look like a word list: {other / visible:.0%} of its characters "
+                           f"are not letters")
 
 
 def _is_utf8(raw: bytes) -> bool:
@@ -197,54 +360,107 @@ def _is_utf8(raw: bytes) -> bool:
         return False
 
 
+# -- specs ------------------------------------------------------------------------------------------------
+
 SOURCES: dict[str, tuple[Callable[..., WordList], str]] = {
-    "wordfreq": (lambda arg=None: _read_wordfreq(float(arg) if arg else DEFAULT_ZIPF),
+    "wordfreq": (lambda arg=None, cache=True: _read_wordfreq(arg, cache),
                  f"wordfreq frequency list; `wordfreq:Z` keeps Zipf ≥ Z (default {DEFAULT_ZIPF})"),
-    "web2": (lambda arg=None: _read_english_words("web2"), "Webster's 2nd via english-words"),
-    "gcide": (lambda arg=None: _read_english_words("gcide"), "GCIDE via english-words"),
-    "system": (lambda arg=None: _read_system(), "the system dictionary in /usr/share/dict"),
-    "nltk-words": (lambda arg=None: _read_nltk("words"), "NLTK's words corpus"),
-    "wordnet": (lambda arg=None: _read_nltk("wordnet"), "WordNet lemma names via NLTK"),
-    "brown": (lambda arg=None: _read_nltk("brown"), "Brown corpus vocabulary via NLTK"),
-    **{name: (lambda arg=None, name=name: _read_reference(name), ref.about) for name, ref in REFERENCES.items()},
+    **{which: (lambda arg=None, cache=True, which=which: _read_english_words(which, cache), about)
+       for which, about in ENGLISH_WORDS.items()},
+    "system": (lambda arg=None, cache=True: _read_system(cache), "the system dictionary in /usr/share/dict"),
+    "nltk-words": (lambda arg=None, cache=True: _read_nltk("words", cache), "NLTK's words corpus"),
+    "wordnet": (lambda arg=None, cache=True: _read_nltk("wordnet", cache), "WordNet lemma names via NLTK"),
+    "brown": (lambda arg=None, cache=True: _read_nltk("brown", cache), "Brown corpus vocabulary via NLTK"),
+    **{name: (lambda arg=None, cache=True, name=name: _read_reference(name, cache), ref.about)
+       for name, ref in REFERENCES.items()},
 }
+TAKES_ARGUMENT = {"wordfreq"}
 ALIASES = {"words": "nltk-words", "nltk": "nltk-words", "enable": "enable1"}
 
 
-def load(spec: str = DEFAULT, **filters) -> WordList:
+def load(spec: str = DEFAULT, *, cache: bool = True, **filters) -> WordList:
     """Load the word list named by `spec` (name, `name:arg`, path, or `a+b` union), then filter.
 
-    Loading is cached per spec, so the second load of a big list is immediate.
+    Loading is cached per spec in the process, and each list's normalised words on disk, so a list is read
+    and normalised once per machine. `cache=False` reads the source afresh (for timing a first load).
     """
     if not isinstance(spec, str) or not spec.strip():
         raise WordlabError(f"a word source must be a non-empty name or path, not {spec!r}")
-    wordlist = _load_cached(spec.strip())
+    if "\0" in spec:
+        raise WordlabError(f"a word source cannot contain a NUL character: {spec!r}")
+    wordlist = _load_cached(spec.strip()) if cache else _load_spec(spec.strip(), cache=False)
     return wordlist.filter(**filters) if filters else wordlist
 
 
 @lru_cache(maxsize=32)
 def _load_cached(spec: str) -> WordList:
-    parts = spec.split("+")
-    lists = [_load_one(part.strip()) for part in parts]
+    return _load_spec(spec, cache=True)
+
+
+def _load_spec(spec: str, cache: bool) -> WordList:
+    parts = _parts(spec)
+    if len(parts) == 1:
+        return _load_one(parts[0], cache)
+    lists = [_load_cached(part) if cache else _load_one(part, cache) for part in parts]
     union = lists[0]
     for more in lists[1:]:
         union = union | more
     return union
 
 
-def _named(spec: str) -> tuple[str, str]:
-    """(canonical source name, argument) of one part of a spec."""
-    name, _, arg = spec.partition(":")
-    return ALIASES.get(name.lower(), name.lower()), arg
+def _parts(spec: str) -> list[str]:
+    """The sources a spec joins with `+` (a file whose own name holds a `+` is one part)."""
+    if "+" not in spec or _is_file(spec):
+        return [spec]
+    parts = [part.strip() for part in spec.split("+")]
+    if "" in parts:
+        raise WordlabError(f"the word source {spec!r} has an empty part; join sources with one '+' "
+                           f"between names, as in enable1+web2")
+    return parts
 
 
-def _load_one(spec: str) -> WordList:
+def _is_file(spec: str) -> bool:
+    try:
+        return Path(spec).expanduser().exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _named(spec: str) -> tuple[str, str | None]:
+    """(canonical source name, argument or None) of one part of a spec."""
+    name, colon, arg = spec.partition(":")
+    return ALIASES.get(name.lower(), name.lower()), (arg.strip() if colon else None)
+
+
+def _load_one(spec: str, cache: bool = True) -> WordList:
     name, arg = _named(spec)
     if name in SOURCES:
-        return SOURCES[name][0](arg or None)
-    if os.sep in spec or Path(spec).expanduser().exists():
-        return _read_file(spec)
-    raise UnknownName("word source", spec, list(SOURCES) + ["PATH to a word file"])
+        if arg is not None and name not in TAKES_ARGUMENT:
+            raise WordlabError(f"the word source {name!r} takes no ':' argument (got {spec!r})")
+        wordlist = SOURCES[name][0](arg, cache)
+    elif os.sep in spec or "/" in spec or _is_file(spec):
+        wordlist = _read_file(spec, cache=cache)
+    else:
+        raise UnknownName("word source", spec, list(SOURCES) + ["PATH to a word file"])
+    if not wordlist:
+        raise WordlabError(f"the word source {spec!r} holds no words")
+    return wordlist
+
+
+def as_wordlist(words: "WordList | Iterable[str] | str", **filters) -> WordList:
+    """Accept a WordList, a source spec (name or path) or any iterable of words; apply filters."""
+    if isinstance(words, str):
+        return load(words, **filters)
+    if isinstance(words, WordList):
+        wordlist = words
+    else:
+        items = list(words) if isinstance(words, Iterable) else None
+        if items is None or not all(isinstance(word, str) for word in items):
+            raise WordlabError(f"words must be a WordList, a source name or path, or strings, not {words!r:.60}")
+        wordlist = WordList.from_sorted(tuple(normalise_all(items)), "custom", "given in code")
+    if not wordlist:
+        raise WordlabError("the word list is empty")
+    return wordlist.filter(**filters)
 
 
 def fetch(name: str) -> Path:
@@ -273,13 +489,15 @@ def available(spec: str) -> bool:
 
 
 def survey(download: bool = False) -> list[dict]:
-    """Every named source with its availability, size and provenance (or what is missing)."""
+    """Every named source with its availability, size, provenance (or what is missing), the file it was read
+    from (`path`) and how the disk cache served it (`cache`: "hit", "written", or why it was not used)."""
     rows = []
     for name, (_, about) in SOURCES.items():
-        row = {"source": name, "available": False, "words": None, "about": about}
+        row = {"source": name, "available": False, "words": None, "about": about, "path": None, "cache": None}
         try:
             wordlist = load(name) if download else _load_offline(name)
-            row.update(available=True, words=len(wordlist), about=wordlist.provenance)
+            row.update(available=True, words=len(wordlist), about=wordlist.provenance, path=wordlist.path,
+                       cache=wordlist.cache)
         except SourceUnavailable as missing:
             row["about"] = str(missing)
         rows.append(row)

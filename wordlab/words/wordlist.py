@@ -3,43 +3,73 @@
 from __future__ import annotations
 
 import math
-import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import Callable, Iterable, Iterator, Sequence
+from numbers import Real
 
 from wordlab.errors import WordlabError
 
-_LOWER_AZ = re.compile(r"[a-z]+")
+MAX_WORD_LETTERS = 100  # longer "words" are refused: searches index words by position, some quadratically
 
 
-def normalise(word: str) -> str | None:
-    """The one normalisation: strip, lowercase, keep only words made of a–z (else None)."""
-    word = word.strip().lower()
-    return word if _LOWER_AZ.fullmatch(word) else None
+def _is_word(word: str) -> bool:
+    """Is `word` (already lowercased) made of the letters a–z only?"""
+    return word.isascii() and word.isalpha()
 
 
-def normalise_all(words: Iterable[str]) -> set[str]:
-    """The normalised forms of `words`, dropping those with non-letters."""
-    out = set()
+def normalise_all(words: Iterable[str]) -> list[str]:
+    """The one normalisation: strip, lowercase, keep only words made of a–z; sorted, each once.
+
+    >>> normalise_all(["Bee", " hive\\n", "don't", "café", "bee", ""])
+    ['bee', 'hive']
+    """
+    kept = []
     for word in words:
-        word = word.strip().lower()
-        if _LOWER_AZ.fullmatch(word):
-            out.add(word)
-    return out
+        word = word.lower()
+        if not _is_word(word):
+            word = word.strip()
+            if not _is_word(word):
+                continue
+        kept.append(word)
+    kept.sort()  # lists usually arrive sorted, which Python's sort finishes in one pass
+    return list(dict.fromkeys(kept))
+
+
+def longest_word_check(words: Sequence[str], where: str) -> None:
+    """Refuse a list holding a word longer than MAX_WORD_LETTERS (a sign of a file that is not a word list)."""
+    longest = max(words, key=len, default="")
+    if len(longest) > MAX_WORD_LETTERS:
+        raise WordlabError(f"{where} holds a {len(longest):,}-letter word ({longest[:20]}…); words are limited "
+                           f"to {MAX_WORD_LETTERS} letters")
 
 
 class WordList(Sequence[str]):
     """Words in sorted order with fast membership, a `name`, a `provenance` line, and filters.
+
+    `path` is the file the words were read from and `cache` how the on-disk cache served them ("hit",
+    "written", or why it was not used), when the list came from a loader.
 
     >>> w = WordList(["bee", "hive", "bee"], name="toy")
     >>> len(w), "hive" in w, w.filter(min_length=4).words
     (2, True, ('hive',))
     """
 
-    def __init__(self, words: Iterable[str], name: str = "custom", provenance: str = "given in code"):
+    def __init__(self, words: Iterable[str], name: str = "custom", provenance: str = "given in code", *,
+                 path: str | None = None, cache: str | None = None):
         self.words: tuple[str, ...] = tuple(sorted(set(words)))
         self.name = name
         self.provenance = provenance
+        self.path = path
+        self.cache = cache
+
+    @classmethod
+    def from_sorted(cls, words: tuple[str, ...], name: str, provenance: str, *, path: str | None = None,
+                    cache: str | None = None) -> "WordList":
+        """A list over `words` that are already sorted and distinct (as the loaders make them), without sorting."""
+        wordlist = cls.__new__(cls)
+        wordlist.words, wordlist.name, wordlist.provenance = words, name, provenance
+        wordlist.path, wordlist.cache = path, cache
+        return wordlist
 
     @cached_property
     def _set(self) -> frozenset[str]:
@@ -88,6 +118,8 @@ class WordList(Sequence[str]):
 
         `letters` keeps words spelled only with those letters; `min_zipf` keeps words at least that
         common on wordfreq's Zipf scale (log10 of occurrences per billion words)."""
+        _check_filters(length=length, min_length=min_length, max_length=max_length, letters=letters,
+                       min_zipf=min_zipf)
         tests, notes = [], []
         if length is not None:
             tests.append(lambda w: len(w) == length)
@@ -111,11 +143,24 @@ class WordList(Sequence[str]):
             notes.append(getattr(where, "__name__", "custom test"))
         if not tests:
             return self
-        kept = [w for w in self.words if all(test(w) for test in tests)]
+        kept = tuple(w for w in self.words if all(test(w) for test in tests))
         described = ", ".join(notes)
         if not kept:
             raise WordlabError(f"no words of {self.name} are left after filtering ({described})")
-        return WordList(kept, f"{self.name}[{described}]", f"{self.provenance}; filtered: {described}")
+        return WordList.from_sorted(kept, f"{self.name}[{described}]", f"{self.provenance}; filtered: {described}")
+
+
+def _check_filters(**given) -> None:
+    """Filter values of the wrong kind are named instead of failing inside a comparison."""
+    for name in ("length", "min_length", "max_length"):
+        value = given[name]
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise WordlabError(f"the word filter {name} must be a whole number, not {value!r}")
+    if given["letters"] is not None and not isinstance(given["letters"], str):
+        raise WordlabError(f"the word filter letters must be a string of letters, not {given['letters']!r}")
+    zipf = given["min_zipf"]
+    if zipf is not None and (not isinstance(zipf, Real) or not math.isfinite(zipf)):
+        raise WordlabError(f"the word filter min_zipf must be a finite number, not {zipf!r}")
 
 
 _ZIPF: dict[str, float] | None = None
@@ -128,17 +173,5 @@ def zipf_table() -> dict[str, float]:
         import wordfreq
 
         _ZIPF = {w: round(math.log10(f * 1e9), 2) for w, f in wordfreq.get_frequency_dict("en", "large").items()
-                 if _LOWER_AZ.fullmatch(w)}
+                 if _is_word(w) and w.islower()}
     return _ZIPF
-
-
-def as_wordlist(words: "WordList | Sequence[str] | str", **filters) -> WordList:
-    """Accept a WordList, a source spec (name or path) or any iterable of words; apply filters."""
-    if isinstance(words, str):
-        from wordlab.words.sources import load
-
-        return load(words, **filters)
-    wordlist = words if isinstance(words, WordList) else WordList(normalise_all(words))
-    if not wordlist:
-        raise WordlabError("the word list is empty")
-    return wordlist.filter(**filters)
