@@ -12,12 +12,13 @@ Conditions combine with `+` (all must hold), e.g. `elder-is-boy+boy-on-sunday`.
 
 The event asked about is always "both children are boys". Rejection sampling draws families, throws
 away those that fail the condition (the share rejected is the method's cost) and counts boys among the
-rest; the 95 % interval is the Wilson score interval on the accepted families.
+rest; the 95 % interval is the Wilson score interval on the accepted families. The samplers are
+strategies of `wordlab.search.run`: each yields its running estimate after every chunk of families, so
+`solve` returns every estimate in order (`Answer.solutions`) and a budget stops it with what it has.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 from dataclasses import dataclass
@@ -28,9 +29,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 import numpy as np
 
 from wordlab.errors import UnknownName, WordlabError
-from wordlab.puzzles import Report
-from wordlab.search.probe import Budget, Probe
-from wordlab.search.strategies import budgeted, pick
+from wordlab.search import Budget, Probe, Result, run
 
 # -- vocabulary: children, families, conditions -------------------------------------------------------
 
@@ -39,6 +38,7 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
           "october", "november", "december")
 CODES = 2 * len(WEEKDAYS) * len(MONTHS)  # 168 equally likely children
+FAMILIES = CODES * CODES  # 28,224 equally likely families; family code = elder code × 168 + younger code
 
 
 class Child(NamedTuple):
@@ -122,7 +122,9 @@ def condition(name: str | Condition) -> Condition:
         return name
     if not isinstance(name, str) or not name.strip():
         raise WordlabError(f"a condition must be a name such as {HEADLINE!r}, not {name!r}")
-    parts = [part.strip() for part in name.split("+")]
+    parts = [part.strip().lower() for part in name.split("+")]
+    if not all(parts):
+        raise WordlabError(f"condition {name!r} has an empty part: join names with single '+' signs")
     for part in parts:
         if part not in CONDITIONS:
             raise UnknownName("condition", part, CONDITIONS)
@@ -171,6 +173,9 @@ def acceptance(name: str | Condition) -> Fraction:
 # -- the experiment and its tally -----------------------------------------------------------------------
 
 
+MAX_SAMPLES = 10**10  # ten billion families: minutes for numpy, hours in pure Python
+
+
 @dataclass(frozen=True)
 class Experiment:
     """Draw `samples` random families with `seed` and keep those meeting `condition`."""
@@ -182,6 +187,9 @@ class Experiment:
     def __post_init__(self):
         if isinstance(self.samples, bool) or not isinstance(self.samples, (int, np.integer)) or self.samples < 1:
             raise WordlabError(f"samples must be a positive integer, not {self.samples!r}")
+        if self.samples > MAX_SAMPLES:
+            raise WordlabError(f"samples must be at most {MAX_SAMPLES:,} (hours of sampling), not {self.samples:,}; "
+                               "to sample for a while, give a time budget instead")
         if isinstance(self.seed, bool) or not isinstance(self.seed, (int, np.integer)) or self.seed < 0:
             raise WordlabError(f"seed must be a non-negative integer, not {self.seed!r}")
         exact(self.condition)  # raises for an impossible condition, before any sampling
@@ -209,72 +217,8 @@ class Tally:
         return self.rejected / self.drawn if self.drawn else 0.0
 
 
-# -- samplers (the strategies) ----------------------------------------------------------------------------
-
-
-def sample_pure_python(exp: Experiment, probe: Probe | None = None, budget: Budget | None = None) -> Tally:
-    """Draw one family at a time with `random.Random` and test it; cost: one Python loop step
-    (two random draws, one predicate call) per family, accepted or not."""
-    rng = random.Random(exp.seed)
-    draw, holds, children = rng.random, exp.condition.holds, CHILDREN
-    drawn = accepted = boys = 0
-    with budgeted(budget):
-        for _ in range(exp.samples):
-            if budget:
-                budget.tick()
-            if probe:
-                probe.call(0)
-            elder, younger = children[int(draw() * CODES)], children[int(draw() * CODES)]
-            drawn += 1
-            if holds(elder, younger):
-                accepted += 1
-                boys += both_boys(elder, younger)
-    return _reported(Tally(drawn, accepted, boys), probe)
-
-
-BATCH = 1 << 17
-
-
-def numpy_batches(exp: Experiment, budget: Budget | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """(accepted, both boys) boolean arrays, one pair per batch of at most BATCH families."""
-    rng = np.random.default_rng(exp.seed)
-    holds = exp.condition.holds
-    for start in range(0, exp.samples, BATCH):
-        size = min(BATCH, exp.samples - start)
-        if budget:
-            budget.tick(size)
-        codes = rng.integers(0, CODES, size=(2, size), dtype=np.uint8)
-        elder, younger = decode(codes[0]), decode(codes[1])
-        accepted = holds(elder, younger)
-        yield accepted, accepted & both_boys(elder, younger)
-
-
-def sample_numpy(exp: Experiment, probe: Probe | None = None, budget: Budget | None = None) -> Tally:
-    """Draw families in batches of 131,072 as numpy arrays and test the whole batch at once; cost:
-    the same arithmetic as pure Python, but one Python step per batch instead of per family."""
-    drawn = accepted = boys = 0
-    with budgeted(budget):
-        for kept, two_boys in numpy_batches(exp, budget):
-            if probe:
-                probe.call(0)
-            drawn += len(kept)
-            accepted += int(np.count_nonzero(kept))
-            boys += int(np.count_nonzero(two_boys))
-    return _reported(Tally(drawn, accepted, boys), probe)
-
-
-def _reported(tally: Tally, probe: Probe | None) -> Tally:
-    """Tell the probe how many families were generated and how many rejected (pruned)."""
-    if probe:
-        probe.generate(0, tally.drawn)
-        probe.prune(0, tally.rejected)
-    return tally
-
-
-STRATEGIES: dict[str, Callable[..., Tally]] = {
-    "pure-python": sample_pure_python,
-    "numpy": sample_numpy,
-}
+    def plus(self, drawn: int, accepted: int, both_boys: int) -> "Tally":
+        return Tally(self.drawn + drawn, self.accepted + accepted, self.both_boys + both_boys)
 
 
 # -- estimates with a confidence interval -------------------------------------------------------------------
@@ -295,149 +239,260 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Estimate:
-    """The sampled answer beside the exact one."""
+    """P(both boys | condition) as sampled so far: the tally and the 95 % Wilson interval around its share."""
 
-    condition: str
-    says: str
-    exact: Fraction
     tally: Tally
-    estimate: float
     low: float
     high: float
-    stopped: str | None = None
+
+    @property
+    def estimate(self) -> float:
+        return self.tally.both_boys / self.tally.accepted
+
+    @property
+    def width(self) -> float:
+        return self.high - self.low
+
+    def __str__(self) -> str:
+        return (f"{self.estimate:.4f} (95% interval {self.low:.4f}-{self.high:.4f}; "
+                f"kept {self.tally.accepted:,} of {self.tally.drawn:,} drawn)")
+
+
+def estimate_of(tally: Tally) -> Estimate | None:
+    """The estimate a tally supports, or None while no family has been kept."""
+    if tally.accepted == 0:
+        return None
+    return Estimate(tally, *wilson(tally.both_boys, tally.accepted))
+
+
+# -- samplers (the strategies) ----------------------------------------------------------------------------
+# Each is an anytime estimate: it draws families in chunks (64, 128, ... doubling up to a cap), charges
+# each chunk to the budget before drawing it, and after each chunk yields the running estimate with the
+# width of its interval as cost. A budget therefore stops it between chunks with every family drawn so
+# far counted. Sampling never covers the space, so a sampler ends with `return False` (not exhausted).
+
+FIRST_CHUNK = 64
+PYTHON_CHUNK = 4_096
+BATCH = 1 << 17
+
+
+class Draw(NamedTuple):
+    """One family drawn, for replay: the children, whether the condition kept it, and the tally so far."""
+
+    elder: Child
+    younger: Child
+    kept: bool
+    says: str
+    tally: Tally
+
+
+def pure_python(exp: Experiment, *, probe: Probe | None = None, budget: Budget | None = None):
+    """Draw one family at a time with `random.Random` and test it. Cost: one Python loop step (two random
+    draws, one predicate call) per family, kept or not."""
+    draw, holds = random.Random(exp.seed).random, exp.condition.holds
+    tally = Tally(0, 0, 0)
+    for size in _chunks(exp.samples, PYTHON_CHUNK, budget):
+        accepted = boys = 0
+        for i in range(size):
+            elder, younger = CHILDREN[int(draw() * CODES)], CHILDREN[int(draw() * CODES)]
+            kept = holds(elder, younger)
+            if kept:
+                accepted += 1
+                boys += both_boys(elder, younger)
+            if probe:
+                state = probe.recording and Draw(elder, younger, kept, exp.condition.says,
+                                                 tally.plus(i + 1, accepted, boys))
+                _observe(probe, exp.condition, kept, state or None)
+        tally = tally.plus(size, accepted, boys)
+        if found := estimate_of(tally):
+            yield found, found.width
+    return False
+
+
+def numpy_batches(exp: Experiment, *, probe: Probe | None = None, budget: Budget | None = None):
+    """Draw families as numpy arrays and test a whole batch with the same predicate at once. Cost: the
+    same arithmetic as pure Python, but one Python step per batch (up to 131,072 families)."""
+    rng, holds = np.random.default_rng(exp.seed), exp.condition.holds
+    tally = Tally(0, 0, 0)
+    for size in _chunks(exp.samples, BATCH, budget):
+        codes = np.divmod(rng.integers(0, FAMILIES, size=size, dtype=np.uint32), np.uint32(CODES))
+        elder, younger = (decode(side.astype(np.uint8)) for side in codes)
+        kept = holds(elder, younger)
+        two_boys = kept & both_boys(elder, younger)
+        if probe:
+            _observe_batch(probe, exp.condition, codes, kept, two_boys, tally)
+        tally = tally.plus(size, int(np.count_nonzero(kept)), int(np.count_nonzero(two_boys)))
+        if found := estimate_of(tally):
+            yield found, found.width
+    return False
+
+
+def _chunks(samples: int, cap: int, budget: Budget | None) -> Iterator[int]:
+    """Chunk sizes 64, 128, ... up to `cap`, adding up to `samples`; each is charged to the budget before it
+    is drawn (cut to the nodes left, so a node budget of n draws exactly n families)."""
+    drawn, size = 0, FIRST_CHUNK
+    while drawn < samples:
+        step = min(size, cap, samples - drawn)
+        if budget:
+            left = budget.nodes_left()
+            step = step if left is None else min(step, max(left, 1))  # none left: the tick stops the run
+            budget.tick(step)
+        yield step
+        drawn, size = drawn + step, size * 2
+
+
+def _observe(probe: Probe, cond: Condition, kept, state: Draw | None) -> None:
+    """Tell the probe one family was drawn (an expansion) and, if the condition rejected it, pruned."""
+    probe.expand(0, state=state)
+    if not kept:
+        probe.prune(0, state=state, why=f"not so that {cond.says}")
+
+
+def _observe_batch(probe: Probe, cond: Condition, codes, kept, two_boys, before: Tally) -> None:
+    """Tell the probe about a batch: family by family while it records, then the rest in two counts."""
+    shown, accepted, boys = 0, 0, 0
+    while probe.recording and shown < len(kept):
+        accepted, boys = accepted + bool(kept[shown]), boys + bool(two_boys[shown])
+        state = Draw(CHILDREN[codes[0][shown]], CHILDREN[codes[1][shown]], bool(kept[shown]), cond.says,
+                     before.plus(shown + 1, accepted, boys))
+        _observe(probe, cond, kept[shown], state)
+        shown += 1
+    rest = len(kept) - shown
+    if rest:
+        probe.expand(0, n=rest)
+        rejected = rest - int(np.count_nonzero(kept[shown:]))
+        if rejected:
+            probe.prune(0, n=rejected, why=f"not so that {cond.says}")
+
+
+STRATEGIES: dict[str, Callable[..., Iterator]] = {
+    "pure-python": pure_python,
+    "numpy": numpy_batches,
+}
+DEFAULT_STRATEGY = "numpy"
+
+
+# -- the protocol: parse, solve, verify, render, example ---------------------------------------------------
+
+
+class Answer(Result):
+    """A sampler's run: its running estimates in the order drawn. The answer is the latest one (it has
+    counted every family drawn), shown beside the exact value."""
+
+    @property
+    def best(self):
+        return self.solutions[-1] if self.solutions else None
+
+    @property
+    def exact(self) -> Fraction | None:
+        return None if self.given is None else exact(self.given.condition)
 
     @property
     def covers(self) -> bool:
-        """Does the 95 % interval contain the exact answer?"""
-        return self.low <= self.exact <= self.high
+        """Does the 95 % interval of the answer contain the exact value?"""
+        return bool(self) and self.value.low <= self.exact <= self.value.high
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "condition": self.condition, "says": self.says,
-            "exact": str(self.exact), "exact_value": float(self.exact),
-            "estimate": self.estimate, "ci95_low": self.low, "ci95_high": self.high, "interval": "wilson",
-            "drawn": self.tally.drawn, "accepted": self.tally.accepted, "both_boys": self.tally.both_boys,
-            "rejected_share": self.tally.rejected_share, "stopped": self.stopped,
-        }
+        summary = super().as_dict()
+        found = self.value
+        if found is not None:
+            summary.update({"estimate": found.estimate, "ci95_low": found.low, "ci95_high": found.high,
+                            "covers": self.covers, "drawn": found.tally.drawn, "accepted": found.tally.accepted,
+                            "both_boys": found.tally.both_boys, "rejected_share": found.tally.rejected_share})
+        return summary
 
 
-def estimate_from(exp: Experiment, tally: Tally, stopped: str | None = None) -> Estimate:
-    """Turn a tally into an estimate; `WordlabError` if every drawn family was rejected."""
-    if tally.accepted == 0:
-        raise WordlabError(
-            f"all {tally.drawn:,} families drawn were rejected by {exp.condition.name!r} "
-            f"(it keeps {float(acceptance(exp.condition)):.2%} of families): draw more samples")
-    low, high = wilson(tally.both_boys, tally.accepted)
-    return Estimate(exp.condition.name, exp.condition.says, exact(exp.condition), tally,
-                    tally.both_boys / tally.accepted, low, high, stopped)
+def parse(given: Experiment | str) -> Experiment:
+    """An Experiment as is, or a condition name (100,000 families, seed 0)."""
+    if isinstance(given, Experiment):
+        return given
+    if isinstance(given, (str, Condition)):
+        return experiment(given)
+    raise WordlabError(f"a Tuesday problem is an Experiment (see experiment()) or a condition name, not {given!r}")
 
 
-def solve(exp: Experiment, strategy: str = "numpy", probe: Probe | None = None,
-          budget: Budget | None = None) -> Estimate:
+def solve(given: Experiment | str, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None,
+          budget: Budget | None = None, **options) -> Answer:
     """Estimate P(both boys | condition) by rejection sampling with the named sampler."""
-    tally = pick(STRATEGIES, strategy)(exp, probe=probe, budget=budget)
-    return estimate_from(exp, tally, budget.stopped if budget else None)
+    return run(STRATEGIES, strategy, given, prepare=parse, result=Answer, render=render,
+               probe=probe, budget=budget, **options)
 
 
-def verify(exp: Experiment, tally: Tally) -> bool:
-    """Is `tally` a consistent result of `exp`: counts within bounds and drawn no more than asked?"""
-    return 0 <= tally.both_boys <= tally.accepted <= tally.drawn <= exp.samples
+def verify(exp: Experiment, value: Estimate) -> bool:
+    """Could `exp` have produced `value`? Counts within bounds (two boys ≤ kept ≤ drawn ≤ samples asked,
+    at least one kept), none with two boys when the condition rules them out, all when it forces them,
+    and the interval the Wilson interval of the counts."""
+    if not isinstance(value, Estimate):
+        return False
+    tally, truth = value.tally, exact(exp.condition)
+    if not 0 <= tally.both_boys <= tally.accepted <= tally.drawn <= exp.samples or tally.accepted == 0:
+        return False
+    if (truth == 0 and tally.both_boys) or (truth == 1 and tally.both_boys != tally.accepted):
+        return False
+    return (value.low, value.high) == wilson(tally.both_boys, tally.accepted)
+
+
+def render(state: Draw | Estimate) -> str:
+    """A family drawn (its two children, kept or rejected, the tally so far), or a running estimate."""
+    if isinstance(state, Estimate):
+        return f"estimate {state}"
+    lines = [f"{role:<8} {describe(child)}" for role, child in (("elder", state.elder), ("younger", state.younger))]
+    lines.append(f"kept: {state.says}" if state.kept else f"rejected: it is not so that {state.says}")
+    tally = state.tally
+    share = f" -> {tally.both_boys / tally.accepted:.3f}" if tally.accepted else ""
+    lines.append(f"so far: kept {tally.accepted:,} of {tally.drawn:,}, {tally.both_boys:,} with two boys{share}")
+    return "\n".join(lines)
+
+
+def describe(child: Child) -> str:
+    """'boy, Tuesday, March'."""
+    return f"{'boy' if child.sex == BOY else 'girl'}, {WEEKDAYS[child.day].title()}, {MONTHS[child.month].title()}"
+
+
+def example() -> Experiment:
+    """A small problem every sampler finishes in milliseconds: 2,000 families, a Tuesday boy, seed 1."""
+    return experiment(HEADLINE, samples=2_000, seed=1)
 
 
 # -- tables for notebooks and the CLI ----------------------------------------------------------------------
 
 
-def conditions_table(names=FEATURED, samples: int = 200_000, seed: int = 0, strategy: str = "numpy"):
+def conditions_table(names=FEATURED, samples: int = 200_000, seed: int = 0, strategy: str = DEFAULT_STRATEGY):
     """One row per condition: the exact answer, the sampled estimate with its interval, the share rejected."""
     import pandas as pd
 
     rows = []
     for name in names:
-        found = solve(experiment(name, samples, seed), strategy)
-        row = found.as_dict()
-        rows.append({"condition": name, "says": found.says, "exact": row["exact"],
-                     "exact_value": round(row["exact_value"], 5), "estimate": round(found.estimate, 5),
-                     "ci95": f"[{found.low:.4f}, {found.high:.4f}]", "covers": found.covers,
+        answer = solve(experiment(name, samples, seed), strategy)
+        found = answer.value
+        rows.append({"condition": name, "says": answer.given.condition.says, "exact": str(answer.exact),
+                     "exact_value": round(float(answer.exact), 5), "estimate": round(found.estimate, 5),
+                     "ci95": f"[{found.low:.4f}, {found.high:.4f}]", "covers": answer.covers,
                      "rejected": f"{found.tally.rejected_share:.1%}"})
     return pd.DataFrame(rows)
 
 
-def convergence(exp: Experiment, points: int = 60):
-    """The running estimate and its Wilson interval after more and more families (log-spaced), numpy sampler."""
+def convergence(answer: Answer):
+    """The running estimates of a run, one row per chunk: families drawn and kept, the estimate, its
+    interval and its width, and the seconds since the call started."""
     import pandas as pd
 
-    batches = list(numpy_batches(exp))
-    kept, boys = np.concatenate([k for k, _ in batches]), np.concatenate([b for _, b in batches])
-    accepted, two_boys = np.cumsum(kept), np.cumsum(boys)
-    marks = np.unique(np.geomspace(1, exp.samples, points).astype(int)) - 1
-    rows = []
-    for i in marks:
-        n, k = int(accepted[i]), int(two_boys[i])
-        if n:
-            low, high = wilson(k, n)
-            rows.append({"drawn": int(i) + 1, "accepted": n, "estimate": k / n, "low": low, "high": high})
-    return pd.DataFrame(rows)
+    return pd.DataFrame([{"drawn": f.value.tally.drawn, "accepted": f.value.tally.accepted,
+                          "estimate": f.value.estimate, "low": f.value.low, "high": f.value.high,
+                          "width": f.cost, "seconds": f.seconds} for f in answer.solutions])
 
 
 def bench(names=(HEADLINE, "at-least-one-boy", "boy-in-march"), samples: int = 200_000, seed: int = 0,
           strategies=tuple(STRATEGIES), repeats: int = 3):
     """Time the samplers with `wordlab.bench.run` on each condition; add the acceptance and rejection counts."""
-    from wordlab.bench import run
+    from wordlab.bench import run as bench_run, solvers
 
     inputs = {name: experiment(name, samples, seed) for name in names}
-    frame = run({s: STRATEGIES[s] for s in strategies}, inputs, repeats=repeats, describe=lambda t: t)
-    found = [estimate_from(inputs[name], tally) for name, tally in zip(frame["input"], frame.pop("answer"))]
+    frame = bench_run(solvers(solve, strategies), inputs, repeats=repeats, describe=lambda answer: answer.value)
+    found = list(frame.pop("answer"))
     frame["accepted"] = [f.tally.accepted for f in found]
     frame["rejected_share"] = [round(f.tally.rejected_share, 4) for f in found]
     frame["drawn_per_kept"] = [round(f.tally.drawn / f.tally.accepted, 2) for f in found]
     frame["estimate"] = [round(f.estimate, 5) for f in found]
-    frame["exact"] = [str(f.exact) for f in found]
+    frame["exact"] = [str(exact(name)) for name in frame["input"]]
     return frame
-
-
-# -- command line -------------------------------------------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    from wordlab.cli import add_budget_options, add_strategy_option
-
-    listed = ", ".join(CONDITIONS)
-    if command == "solve":
-        parser.add_argument("--condition", default=HEADLINE, metavar="NAME",
-                            help=f"what we are told, one of: {listed}; join names with + (default {HEADLINE})")
-        add_strategy_option(parser, STRATEGIES, default="numpy")
-        add_budget_options(parser)
-    else:
-        parser.add_argument("--condition", nargs="+", default=[HEADLINE, "at-least-one-boy", "boy-in-march"],
-                            metavar="NAME", help=f"conditions to bench, from: {listed}")
-        add_strategy_option(parser, STRATEGIES, many=True)
-        parser.add_argument("--repeats", type=int, default=3, help="timing repeats (best is kept)")
-    parser.add_argument("--samples", type=int, default=100_000 if command == "solve" else 200_000,
-                        help="families to draw")
-    parser.add_argument("--seed", type=int, default=0, help="random seed")
-
-
-def cli_solve(args: argparse.Namespace) -> Report:
-    from wordlab.cli import budget_from
-
-    found = solve(experiment(args.condition, args.samples, args.seed), args.strategy, budget=budget_from(args))
-    tally = found.tally
-    lines = [
-        f"P(both boys | {found.says})",
-        f"  exact     {found.exact} = {float(found.exact):.5f}",
-        f"  estimate  {found.estimate:.5f}  95% Wilson interval [{found.low:.5f}, {found.high:.5f}]"
-        f"  ({'covers' if found.covers else 'misses'} the exact answer)",
-        f"  sampler   {args.strategy}: drew {tally.drawn:,}, kept {tally.accepted:,}, "
-        f"rejected {tally.rejected_share:.1%}",
-    ]
-    if found.stopped:
-        lines.append(f"  stopped   {found.stopped}")
-    return Report("\n".join(lines), {**found.as_dict(), "strategy": args.strategy, "seed": args.seed})
-
-
-def cli_bench(args: argparse.Namespace) -> Report:
-    from wordlab.bench import format_table
-
-    frame = bench(args.condition, args.samples, args.seed, args.strategies, args.repeats)
-    title = f"Tuesday birthday: rejection samplers, {args.samples:,} families per run, seed {args.seed}"
-    return Report(format_table(frame, title), frame.to_dict(orient="records"))
