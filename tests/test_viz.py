@@ -1,4 +1,5 @@
-"""The plots draw what the probes recorded."""
+"""The plots draw what the probes recorded, with one unit per label, legends beside the data,
+the puzzle in the title and integer ticks on counts."""
 
 import matplotlib.pyplot as plt
 import pandas as pd
@@ -6,7 +7,7 @@ import pytest
 
 from wordlab import viz
 from wordlab.errors import WordlabError
-from wordlab.search import Probe, beam_stack, depth_first
+from wordlab.search import Probe, search
 from tests.test_search import Tiles
 
 
@@ -16,17 +17,26 @@ def close_figures():
     plt.close("all")
 
 
-def test_depth_profile_plots_one_point_per_depth():
+def legend_outside(ax) -> bool:
+    """Is the legend drawn entirely outside the axes' data area?"""
+    ax.figure.canvas.draw()
+    legend = ax.get_legend().get_window_extent()
+    return not legend.overlaps(ax.get_window_extent())
+
+
+def test_depth_profile_plots_one_point_per_depth_and_names_the_puzzle():
     probe = Probe()
-    depth_first(Tiles(), probe=probe)
-    ax = viz.plot_depth_profile({"dfs": probe})
+    search(Tiles(), "depth-first", probe=probe)
+    ax = viz.plot_depth_profile({"dfs": probe}, puzzle="Tiles")
     (line,) = ax.get_lines()
     assert list(line.get_ydata()) == [1, 2, 4, 8, 16]
+    assert ax.get_title() == "Tiles: search-tree growth"
+    assert legend_outside(ax)
 
 
 def test_tree_drawing_places_every_recorded_node():
     probe = Probe(tree_limit=15)
-    depth_first(Tiles(), probe=probe)
+    search(Tiles(), "depth-first", probe=probe)
     positions = viz.tree_layout(probe.tree)
     assert len(positions) == 15
     for node, parent, depth, _ in probe.tree:
@@ -36,30 +46,46 @@ def test_tree_drawing_places_every_recorded_node():
         viz.draw_tree(Probe())
 
 
-def test_anytime_curve_steps_down():
+def test_anytime_curve_steps_down_and_runs_on_to_the_last_node():
     probe = Probe()
-    beam_stack(Tiles(), width=1, probe=probe)
+    search(Tiles(), "beam-stack", width=1, probe=probe)
     ax = viz.plot_anytime({"beam-stack": probe}, x="nodes")
-    ys = list(ax.get_lines()[0].get_ydata())
-    assert ys == sorted(ys, reverse=True) and ys[-1] == 6
+    xs, ys = ax.get_lines()[0].get_data()
+    assert list(ys) == sorted(ys, reverse=True) and ys[-1] == 6
+    assert xs[-1] == probe.nodes
+    assert ax.get_xlabel() == "nodes expanded"
     with pytest.raises(WordlabError):
         viz.plot_anytime(probe, x="hours")
 
 
-def test_anytime_curve_for_scores_steps_up():
+def test_anytime_curve_for_scores_steps_up_and_names_runs_without_costs():
     probe = Probe()
     for score in (3, 2, 5, 4, 9):
         probe.solution("honeycomb", score)
-    ax = viz.plot_anytime(probe, maximise=True, x="nodes")
+    ax = viz.plot_anytime({"scores": probe, "silent": Probe()}, maximise=True, x="nodes")
     assert list(ax.get_lines()[0].get_ydata()) == [3, 5, 9]
+    assert "silent: no solution with a cost" in [t.get_text() for t in ax.get_legend().get_texts()]
 
 
-def test_comparison_and_frontier_plots():
-    frame = pd.DataFrame({"input": ["a", "a"], "strategy": ["x", "y"], "seconds": [1.0, 0.1], "calls": [10, 1]})
-    ax = viz.plot_comparison(frame, "calls")
+def test_comparison_labels_say_the_unit_once():
+    frame = pd.DataFrame({"input": ["a", "a"], "strategy": ["x", "y"], "seconds": [1.0, 0.001], "calls": [10, 9]})
+    ax = viz.plot_comparison(frame, "calls", log="auto")
     assert len(ax.patches) == 2
+    assert ax.get_ylabel() == "calls" and ax.get_yscale() == "linear"
+    assert all(float(tick).is_integer() for tick in ax.get_yticks())
+    assert legend_outside(ax)
+    ax = viz.plot_comparison(frame, "seconds")
+    assert ax.get_ylabel() == "time (s), log scale" and ax.get_yscale() == "log"
     with pytest.raises(WordlabError, match="no column"):
         viz.plot_comparison(frame, "joules")
-    probe = Probe(timeline_every=1)
-    depth_first(Tiles(), probe=probe)
-    assert len(viz.plot_frontier(probe).get_lines()) == 1
+
+
+def test_frontier_plot_draws_every_probe_asked_for():
+    probes = {}
+    for strategy in ("breadth-first", "astar", "greedy"):
+        probes[strategy] = Probe(timeline_every=1)
+        search(Tiles(), strategy, probe=probes[strategy])
+    ax = viz.plot_frontier(probes)
+    assert [len(line.get_xdata()) > 0 for line in ax.get_lines()] == [True, True, True]
+    ax = viz.plot_frontier({"sparse": Probe(timeline_every=1000)})
+    assert ax.get_legend().get_texts()[0].get_text() == "sparse: no samples in 0 nodes"

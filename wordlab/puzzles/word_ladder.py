@@ -3,29 +3,44 @@
 Each step changes one letter and must land on a word. Neighbours come from a `PatternIndex`
 (`"c.ld"` finds every word one change away at position 1), and the number of letters still wrong
 is an admissible heuristic, since one step fixes at most one letter.
+
+The strategies are the generic ones of `wordlab.search`; each solution they report is a whole ladder,
+the tuple of words from the start to the goal.
 """
 
 from __future__ import annotations
 
+import functools
 from functools import lru_cache
-from typing import Callable
+from typing import Any, NamedTuple
 
 from wordlab.errors import WordlabError
-from wordlab.puzzles import Report
 from wordlab.search import STRATEGIES as GENERIC
-from wordlab.search import Budget, Probe, SearchProblem, SearchResult, pick
+from wordlab.search import Budget, Probe, Result, SearchProblem, run
 from wordlab.structures import PatternIndex
 from wordlab.words import WordList, as_wordlist
 
 DEFAULT_WORDS = "wordfreq:3"
-MAX_STEPS = 12
+DEFAULT_STRATEGY = "astar"
+MAX_STEPS = 12  # the depth floor for the layered searches: the word graph has cycles
+EXAMPLE_WORDS = "cold cord card ward warm word worm wore core care bold bolt".split()
+
+
+class Rung(NamedTuple):
+    """What a recorded run keeps of a state: the word reached and the word wanted."""
+
+    word: str
+    goal: str
+
+    def __str__(self) -> str:  # how a tree drawing labels it
+        return self.word
 
 
 class WordLadder(SearchProblem):
     """Find a chain of words from `start` to `goal`, one letter changed per step, each step costing 1."""
 
     def __init__(self, start: str, goal: str, words: WordList | str = DEFAULT_WORDS):
-        start, goal = start.strip().lower(), goal.strip().lower()
+        start, goal = str(start).strip().lower(), str(goal).strip().lower()
         if not (start.isalpha() and goal.isalpha() and start.isascii() and goal.isascii()):
             raise WordlabError(f"ladder ends must be words of letters a–z, not {start!r} and {goal!r}")
         if len(start) != len(goal):
@@ -34,9 +49,21 @@ class WordLadder(SearchProblem):
         same_length = [w for w in wordlist if len(w) == len(start)]
         if goal not in set(same_length):
             raise WordlabError(f"{goal!r} is not in {wordlist.name}, so no ladder can reach it")
-        self.first, self.goal = start, goal
+        self.first, self.goal, self.words = start, goal, wordlist.name
         self.index = PatternIndex(set(same_length) | {start}, len(start))
+        self.known = frozenset(self.index.words)
         self.neighbours = lru_cache(maxsize=None)(self._neighbours)
+
+    def fresh(self) -> "WordLadder":
+        """The same ladder over the same index, with an empty neighbour cache: each search pays for its
+        own look-ups, so repeated runs measure the same work."""
+        copy = object.__new__(WordLadder)
+        copy.__dict__.update(self.__dict__)
+        copy.neighbours = lru_cache(maxsize=None)(copy._neighbours)
+        return copy
+
+    def __repr__(self) -> str:
+        return f"WordLadder({self.first!r}, {self.goal!r}, {self.words!r})"
 
     def _neighbours(self, word: str) -> tuple[str, ...]:
         found = []
@@ -56,72 +83,74 @@ class WordLadder(SearchProblem):
     def heuristic(self, word: str) -> int:
         return sum(a != b for a, b in zip(word, self.goal))
 
-
-def solve(ladder: WordLadder, strategy: str = "astar", probe: Probe | None = None, budget: Budget | None = None,
-          **options) -> SearchResult:
-    """Run one of the generic strategies (`wordlab.search.STRATEGIES`) on a ladder."""
-    search = pick(STRATEGIES, strategy)
-    if strategy in ("depth-first", "breadth-first", "beam"):
-        options.setdefault("first_only", True)
-    if strategy in ("depth-first", "breadth-first", "beam", "beam-stack"):
-        options.setdefault("max_depth", MAX_STEPS)  # the word graph has cycles: layered searches need a floor
-    return search(ladder, probe=probe, budget=budget, **options)
+    def snapshot(self, word: str) -> Rung:
+        return Rung(word, self.goal)
 
 
-STRATEGIES = GENERIC
+def _ladders(strategy, **defaults):
+    """The generic `strategy`, reporting each goal as its ladder (the tuple of words from the start),
+    with `defaults` for the options a word graph needs (a depth floor, stopping at the first ladder)."""
+    @functools.wraps(strategy)
+    def ladders(ladder: WordLadder, *, probe: Probe | None = None, budget: Budget | None = None, **options):
+        goals = strategy(ladder, probe=probe, budget=budget, **{**defaults, **options})
+        while True:
+            try:
+                _, cost, path = next(goals)
+            except StopIteration as done:
+                return done.value
+            yield tuple(path), cost, path
+
+    return ladders
 
 
-def verify(ladder: list[str], words) -> bool:
-    """Is `ladder` a valid chain: every word listed, each differing from the next in exactly one place?"""
-    return all(w in words for w in ladder[1:]) and all(
-        len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1 for a, b in zip(ladder, ladder[1:]))
+_DEFAULTS = {"depth-first": {"first_only": True, "max_depth": MAX_STEPS},
+             "breadth-first": {"first_only": True, "max_depth": MAX_STEPS},
+             "beam": {"first_only": True, "max_depth": MAX_STEPS},
+             "beam-stack": {"max_depth": MAX_STEPS}}
+STRATEGIES = {name: _ladders(strategy, **_DEFAULTS.get(name, {})) for name, strategy in GENERIC.items()}
 
 
-def add_arguments(parser, command: str) -> None:
-    from wordlab.cli import add_budget_options, add_strategy_option, add_words_option
-
-    parser.add_argument("start", nargs="?", default="cold")
-    parser.add_argument("goal", nargs="?", default="warm")
-    add_words_option(parser, DEFAULT_WORDS)
-    add_strategy_option(parser, STRATEGIES, default="astar", many=command == "bench")
-    parser.add_argument("--width", type=int, default=50, help="beam width for beam and beam-stack")
-    if command == "solve":
-        add_budget_options(parser)
-
-
-def _options(strategy: str, width: int) -> dict:
-    return {"width": width} if strategy in ("beam", "beam-stack") else {}
+def parse(given: Any) -> WordLadder:
+    """A `WordLadder` (as a fresh copy with an empty neighbour cache), or its two ends ("cold warm", or a
+    pair) over the default word list."""
+    if isinstance(given, WordLadder):
+        return given.fresh()
+    ends = given.replace("→", " ").split() if isinstance(given, str) else given
+    if not isinstance(ends, (list, tuple)) or len(ends) != 2:
+        raise WordlabError(f"a word ladder is given by its two ends, such as 'cold warm', not {given!r}")
+    return WordLadder(*ends)
 
 
-def cli_solve(args) -> Report:
-    from wordlab.cli import budget_from
-
-    ladder = WordLadder(args.start, args.goal, args.words)
-    probe = Probe()
-    result = solve(ladder, args.strategy, probe=probe, budget=budget_from(args), **_options(args.strategy, args.width))
-    best = result.best
-    steps = " → ".join(best.path) if best else "no ladder found"
-    note = f" ({result.stopped})" if result.stopped else ""
-    text = f"{args.strategy}: {steps}{note}\n{probe.nodes:,} nodes expanded"
-    return Report(text, {"strategy": args.strategy, "ladder": best.path if best else None,
-                         "stopped": result.stopped, **probe.summary()})
+def solve(given: Any, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None,
+          budget: Budget | None = None, **options) -> Result:
+    """A ladder from the start to the goal by one of the generic strategies (`STRATEGIES`); each solution's
+    value is the ladder, a tuple of words, and its cost the number of steps."""
+    return run(STRATEGIES, strategy, given, prepare=parse, render=render, probe=probe, budget=budget, **options)
 
 
-def cold_run(strategy: str, width: int = 50) -> Callable[..., SearchResult]:
-    """`run(ladder, probe=None)` for `wordlab.bench`: the named strategy on a cold neighbour cache, so
-    each run pays for its own look-ups (`width` for the beam strategies)."""
-    def run(ladder: WordLadder, probe: Probe | None = None) -> SearchResult:
-        ladder.neighbours.cache_clear()
-        return solve(ladder, strategy, probe=probe, **_options(strategy, width))
-    return run
+def verify(ladder: WordLadder, value) -> bool:
+    """Is `value` a ladder for this puzzle: from its start to its goal, every word in the list, each one
+    letter away from the next?"""
+    words = list(value)
+    return (len(words) >= 1 and words[0] == ladder.first and words[-1] == ladder.goal
+            and all(w in ladder.known for w in words[1:])
+            and all(len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1 for a, b in zip(words, words[1:])))
 
 
-def cli_bench(args) -> Report:
-    from wordlab import bench
+def render(state) -> str:
+    """A recorded state drawn: a `Rung` as the word over the goal with the letters still to change marked;
+    a whole ladder (a solution) one word per line, the letter changed at each step in capitals."""
+    if isinstance(state, Rung):
+        marks = "".join("^" if a != b else " " for a, b in zip(state.word, state.goal))
+        left = marks.count("^")
+        return f"now   {state.word}\ngoal  {state.goal}\n      {marks}  {left} letter{'s' * (left != 1)} to change"
+    words = list(state)
+    lines = [words[0]] if words else []
+    for before, after in zip(words, words[1:]):
+        lines.append("".join(b.upper() if a != b else b for a, b in zip(before, after)))
+    return "\n".join(lines)
 
-    ladder = WordLadder(args.start, args.goal, args.words)
-    strategies = {name: cold_run(name, args.width) for name in args.strategies}
-    frame = bench.run(strategies, {f"{args.start}→{args.goal}": ladder}, repeats=3, baseline=args.strategies[0],
-                      describe=lambda r: len(r.best.path) - 1 if r.best else None)
-    return Report(bench.format_table(frame, f"word ladder {args.start} → {args.goal} on {args.words}"),
-                  frame.to_dict("records"))
+
+def example() -> WordLadder:
+    """COLD → WARM over a dozen words: every strategy finishes at once, offline."""
+    return WordLadder("cold", "warm", WordList(EXAMPLE_WORDS, "a dozen words"))

@@ -1,0 +1,23 @@
+"""Pictures of searches, and a player to step through them.
+
+- `plot_depth_profile`, `plot_frontier`, `plot_anytime`, `plot_comparison`, `draw_tree`: matplotlib
+  plots of what probes counted or `wordlab.bench` measured (`wordlab.viz.plots`).
+- `step(result)`: step through a run recorded with `Probe(record=N)`, or `step(a, b)` two runs side by
+  side; `filmstrip(result)` is its static picture (`wordlab.viz.player`, `wordlab.viz.filmstrip`).
+"""
+
+from wordlab.viz.player import Player, step
+from wordlab.viz.player import steps_filmstrip as filmstrip
+from wordlab.viz.plots import (
+    draw_tree,
+    plot_anytime,
+    plot_comparison,
+    plot_depth_profile,
+    plot_frontier,
+    tree_layout,
+)
+from wordlab.viz.recording import recording_of
+
+
+__all__ = ["Player", "draw_tree", "filmstrip", "plot_anytime", "plot_comparison", "plot_depth_profile",
+           "plot_frontier", "recording_of", "step", "tree_layout"]
