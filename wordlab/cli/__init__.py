@@ -29,10 +29,14 @@ def cmd_words(args) -> Report:
 
     rows = survey(download=args.download)
     width = max(len(r["source"]) for r in rows)
-    lines = [f"{'source':<{width}}  {'available':<9}  {'words':>8}  about"]
+    cache = max(len("cache"), *(len(r["cache"] or "-") for r in rows))
+    read_from = max(len("read from"), *(len(r["path"] or "-") for r in rows))
+    lines = [f"{'source':<{width}}  {'available':<9}  {'words':>8}  {'cache':<{cache}}  "
+             f"{'read from':<{read_from}}  about"]
     for r in rows:
         words = f"{r['words']:,}" if r["words"] else "-"
-        lines.append(f"{r['source']:<{width}}  {'yes' if r['available'] else 'no':<9}  {words:>8}  {r['about']}")
+        lines.append(f"{r['source']:<{width}}  {'yes' if r['available'] else 'no':<9}  {words:>8}  "
+                     f"{r['cache'] or '-':<{cache}}  {r['path'] or '-':<{read_from}}  {r['about']}")
     return Report("\n".join(lines), rows)
 
 
