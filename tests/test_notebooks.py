@@ -1,0 +1,25 @@
+"""Every notebook runs top to bottom without an error, and its run is published: the executed copy goes to
+build/notebooks/ and its page to build/<notebook>.html (with build/index.html), so the test suite's one
+execution of each notebook is also the book. xdist spreads the notebooks over its workers."""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from wordlab import book
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "build"
+CELL_TIMEOUT = 600  # seconds for one cell
+
+
+@pytest.mark.parametrize("notebook", book.notebooks(ROOT / "notebooks"), ids=lambda path: path.stem)
+def test_notebook_runs_and_is_published(notebook):
+    page = book.page(notebook, SITE, timeout=CELL_TIMEOUT)
+    assert page.error is None, page.error
+    executed = nbformat.read(page.executed, as_version=4)
+    assert book.errors_in(executed) == []
+    assert all(cell.get("execution_count") for cell in executed.cells if cell.cell_type == "code" and cell.source.strip())
+    assert Path(page.html).stat().st_size > 0
+    book.write_index(ROOT / "notebooks", SITE)

@@ -1,0 +1,187 @@
+"""The published book: every notebook executed, then written out as static HTML pages with an index.
+
+`build()` runs each numbered notebook top to bottom in a fresh kernel (two at a time, each in its own
+process), saves the executed copy in `build/notebooks/`, and converts it with nbconvert into
+`build/<notebook>.html`, outputs and plots embedded in the page (images as base64), so the folder
+reads in any browser without Python, Jupyter or a network. `build/index.html` lists the pages.
+The notebook sources stay stripped; only the copies in `build/` carry outputs.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from html import escape
+from multiprocessing import get_context
+from pathlib import Path
+
+from wordlab.errors import WordlabError
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+PATTERN = "[0-9][0-9]_*.ipynb"
+
+
+@dataclass(frozen=True)
+class Page:
+    """One notebook of the book: where its executed copy and its page are, how long it ran, what failed."""
+
+    notebook: str
+    title: str
+    executed: str
+    html: str | None
+    seconds: float
+    error: str | None = None
+
+
+def notebooks(folder: Path | str = NOTEBOOKS) -> list[Path]:
+    """The numbered notebooks of `folder` (00_tour.ipynb, 01_..., ...), in order."""
+    found = sorted(Path(folder).glob(PATTERN))
+    if not found:
+        raise WordlabError(f"no numbered notebooks (NN_name.ipynb) found in {folder}")
+    return found
+
+
+def title_of(notebook) -> str:
+    """The first Markdown heading of a notebook (a path or a NotebookNode), without the #s."""
+    import nbformat
+
+    node = nbformat.read(notebook, as_version=4) if isinstance(notebook, (str, Path)) else notebook
+    for cell in node.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return Path(getattr(notebook, "name", "notebook")).stem
+
+
+def execute(notebook: Path | str, out: Path | str, timeout: int = 1200):
+    """Run `notebook` top to bottom in a fresh kernel, working in its own folder, and save the executed copy
+    in `out`. Returns (executed notebook, error text or None); the first failing cell stops the run."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+
+    notebook, out = Path(notebook), Path(out)
+    node = nbformat.read(notebook, as_version=4)
+    client = NotebookClient(node, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(notebook.parent)}})
+    error = None
+    try:
+        client.execute()
+    except CellExecutionError as failure:
+        error = f"{notebook.name}: {failure.ename}: {failure.evalue}"
+    except (CellTimeoutError, DeadKernelError) as failure:
+        error = f"{notebook.name}: {type(failure).__name__}: {failure}"
+    out.mkdir(parents=True, exist_ok=True)
+    nbformat.write(node, out / notebook.name)
+    return node, error
+
+
+def errors_in(node) -> list[str]:
+    """Every error output of an executed notebook, as 'cell N: Name: message'."""
+    return [f"cell {i}: {output.get('ename')}: {output.get('evalue')}"
+            for i, cell in enumerate(node.cells) if cell.cell_type == "code"
+            for output in cell.get("outputs", []) if output.get("output_type") == "error"]
+
+
+def to_html(node, page: Path | str, title: str) -> Path:
+    """Write an executed notebook as one self-contained HTML page (plots embedded as base64 images)."""
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="lab", embed_images=True)
+    body, _ = exporter.from_notebook_node(node, resources={"metadata": {"name": title}})
+    page = Path(page)
+    page.parent.mkdir(parents=True, exist_ok=True)
+    _write_atomically(page, body)
+    return page
+
+
+def page(notebook: Path | str, site: Path | str = "build", timeout: int = 1200, html: bool = True) -> Page:
+    """Execute one notebook into `site/notebooks/` and, with `html`, write its page `site/<name>.html`."""
+    notebook, site = Path(notebook), Path(site)
+    started = time.perf_counter()
+    node, error = execute(notebook, site / "notebooks", timeout)
+    seconds = time.perf_counter() - started
+    title = title_of(node)
+    written = to_html(node, site / f"{notebook.stem}.html", title) if html else None
+    return Page(notebook.name, title, str(site / "notebooks" / notebook.name), written and str(written), seconds, error)
+
+
+def build(folder: Path | str = NOTEBOOKS, site: Path | str = "build", *, html: bool = True, workers: int = 2,
+          timeout: int = 1200, names: list[str] | None = None) -> list[Page]:
+    """Execute every numbered notebook of `folder` (`workers` at a time, each in its own process) into
+    `site/notebooks/`; with `html`, write each page and `site/index.html`. `names` picks some notebooks."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise WordlabError(f"workers must be a whole number ≥ 1, not {workers!r}")
+    chosen = notebooks(folder)
+    if names:
+        unknown = [n for n in names if not any(nb.name == n or nb.stem == n for nb in chosen)]
+        if unknown:
+            raise WordlabError(f"no notebook {', '.join(unknown)} in {folder}; choose from "
+                               f"{', '.join(nb.stem for nb in chosen)}")
+        chosen = [nb for nb in chosen if nb.name in names or nb.stem in names]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        pages = list(pool.map(page, chosen, [site] * len(chosen), [timeout] * len(chosen), [html] * len(chosen)))
+    if html:
+        write_index(folder, site, pages)
+    return pages
+
+
+def write_index(folder: Path | str = NOTEBOOKS, site: Path | str = "build", pages: list[Page] = ()) -> Path:
+    """`site/index.html`: every numbered notebook of `folder` with its title and what it is about (its first
+    paragraph), linked to its page; how long each took when `pages` says."""
+    import nbformat
+
+    ran = {p.notebook: p for p in pages}
+    rows = []
+    for notebook in notebooks(folder):
+        node = nbformat.read(notebook, as_version=4)
+        took = ran.get(notebook.name)
+        note = "" if took is None else (f"{took.seconds:.0f} s" + (" · failed" if took.error else ""))
+        rows.append(f'<tr><td><a href="{escape(notebook.stem)}.html">{escape(title_of(node))}</a></td>'
+                    f"<td>{escape(_about(node))}</td><td>{note}</td></tr>")
+    index = INDEX.format(rows="\n".join(rows))
+    target = Path(site) / "index.html"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _write_atomically(target, index)
+    return target
+
+
+def _about(node) -> str:
+    """The first plain paragraph after the title, shortened to one sentence-ish line."""
+    for cell in node.cells:
+        if cell.cell_type != "markdown":
+            continue
+        for paragraph in cell.source.split("\n\n"):
+            text = " ".join(paragraph.split())
+            if text and not text.startswith("#"):
+                return text if len(text) <= 220 else text[:217].rsplit(" ", 1)[0] + " …"
+    return ""
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write through a temporary file and rename, so concurrent writers never leave a half-written page."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+INDEX = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>wordlab: the notebooks</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }}
+table {{ border-collapse: collapse; width: 100%; }}
+td {{ border-top: 1px solid #ddd; padding: .5rem; vertical-align: top; }}
+td:first-child {{ width: 30%; font-weight: 600; }} td:last-child {{ white-space: nowrap; color: #666; }}
+</style></head>
+<body>
+<h1>wordlab: the notebooks</h1>
+<p>Each page is a notebook executed top to bottom, with its outputs and plots embedded. Open the pages
+in any browser: reading them needs neither Python nor Jupyter.</p>
+<table>
+{rows}
+</table>
+</body></html>
+"""
