@@ -1,4 +1,4 @@
-"""Sudoku (9×9, 8×8 with 2×4 boxes, 6×6 with 2×3 boxes): ten solvers from brute force to exact cover.
+"""Sudoku (4×4, 6×6, 8×8, 9×9 and 16×16): ten solvers from brute force to exact cover.
 
     >>> from wordlab.puzzles.sudoku import solve, EXAMPLES
     >>> solve(EXAMPLES["easy"], strategy="greedy").solution.cells[:9]
@@ -7,33 +7,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from wordlab.errors import WordlabError
-from wordlab.puzzles.sudoku.grid import Geometry, Grid, Sudoku, contradiction, geometry, parse, verify
+from wordlab.puzzles.sudoku.grid import (
+    SHAPES, Geometry, Grid, Sudoku, contradiction, geometry, parse, render, verify,
+)
 from wordlab.puzzles.sudoku.library import (
-    EXAMPLES, PUBLISHED, SETS, Difficulty, count_solutions, difficulty, generate, load_set, set_available,
+    EXAMPLES, PUBLISHED, SETS, Difficulty, count_solutions, difficulty, example, generate, load_set, load_set_lines,
+    set_available,
 )
 from wordlab.puzzles.sudoku.strategies import FASTEST, STRATEGIES
-from wordlab.search.probe import Budget, Probe
-from wordlab.search.strategies import pick
+from wordlab.search import Budget, Probe, Result, run
+
+DEFAULT_STRATEGY = FASTEST
 
 
-
-@dataclass(frozen=True)
-class Solved:
-    """The outcome of a search: solutions found (at most `limit`), each checked by `verify`, and why the
-    search stopped early if its budget ran out (then the count is only a lower bound)."""
-
-    puzzle: Sudoku
-    strategy: str
-    limit: int
-    solutions: tuple[Sudoku, ...] = field(default=())
-    stopped: str | None = None
+class Answer(Result):
+    """A Sudoku run: the solutions found (at most the `limit` asked for), and whether they are all there."""
 
     @property
     def solution(self) -> Sudoku | None:
-        return self.solutions[0] if self.solutions else None
+        return self.value
 
     @property
     def count(self) -> int:
@@ -41,34 +33,25 @@ class Solved:
 
     @property
     def unique(self) -> bool:
-        """True only when the search proved exactly one solution (it looked for at least two)."""
-        return self.count == 1 and self.limit >= 2 and self.stopped is None
+        """True only when the search covered its whole space and found exactly one solution (so it looked
+        for at least two)."""
+        return self.count == 1 and self.exhausted
 
     @property
     def verified(self) -> bool:
-        return all(verify(self.puzzle, s) for s in self.solutions)
+        return all(verify(self.given, s) for s in self.values)
 
 
-def solve(puzzle: Sudoku | str, strategy: str = FASTEST, probe: Probe | None = None,
-          budget: Budget | None = None, limit: int = 1) -> Solved:
-    """Solve `puzzle` (a `Sudoku` or its string) with the named strategy, looking for up to `limit` solutions."""
-    puzzle = parse(puzzle)
-    search = pick(STRATEGIES, strategy)
-    if not isinstance(limit, int) or limit < 1:
-        raise WordlabError(f"the solution limit must be a positive integer, not {limit!r}")
-    if budget is not None:
-        budget.start()
-    grids = search(puzzle, probe=probe, budget=budget, limit=limit)
-    if budget is not None:
-        budget.close()
-    solutions = tuple(Sudoku(grid, puzzle.geometry) for grid in grids)
-    return Solved(puzzle, strategy, limit, solutions, budget.stopped if budget is not None else None)
+def solve(puzzle: Sudoku | str, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None,
+          budget: Budget | None = None, **options) -> Answer:
+    """Solve `puzzle` (a `Sudoku` or its text) with the named strategy; `limit=k` looks for up to k solutions
+    (default 1; 2 proves a puzzle unique)."""
+    return run(STRATEGIES, strategy, puzzle, prepare=parse, result=Answer, render=render,
+               probe=probe, budget=budget, **options)
 
-
-from wordlab.puzzles.sudoku.command import add_arguments, cli_bench, cli_solve  # noqa: E402  (uses solve)
 
 __all__ = [
-    "Geometry", "Grid", "Sudoku", "contradiction", "geometry", "parse", "verify",
-    "EXAMPLES", "PUBLISHED", "SETS", "Difficulty", "count_solutions", "difficulty", "generate", "load_set",
-    "set_available", "STRATEGIES", "FASTEST", "Solved", "solve", "add_arguments", "cli_bench", "cli_solve",
+    "SHAPES", "Geometry", "Grid", "Sudoku", "contradiction", "geometry", "parse", "render", "verify",
+    "EXAMPLES", "PUBLISHED", "SETS", "Difficulty", "count_solutions", "difficulty", "example", "generate",
+    "load_set", "load_set_lines", "set_available", "STRATEGIES", "FASTEST", "DEFAULT_STRATEGY", "Answer", "solve",
 ]

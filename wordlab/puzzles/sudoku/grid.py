@@ -1,17 +1,30 @@
-"""The Sudoku grid: geometry (size and box shape), parsing with validation, display and verification.
+"""The Sudoku grid: geometry (size and box shape), parsing with validation, display, verification and the
+drawing of a search state.
 
-A grid of side n (9, 8 or 6) is a tuple of n*n ints in row-major order, 0 for a blank. Digits as
+A grid of side n (4, 6, 8, 9 or 16) is a tuple of n*n ints in row-major order, 0 for a blank. Digits as
 bits: digit d is `1 << d`, so a set of candidates is an int and `mask.bit_count()` counts them.
+
+Grids are written one character a cell: `1`-`9` and, past 9, `A`-`G` for 10-16 (the 16×16 convention of
+hexadecimal-style puzzles); `.` or `0` for a blank. A 16×16 written in the letters `A`-`P` (1-16) is read too
+when it says so: it uses a letter past G and no digit. One holding only `A`-`G` and blanks could be either
+and is refused rather than guessed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any, NamedTuple
 
 from wordlab.errors import WordlabError
 
 Grid = tuple[int, ...]
+
+SHAPES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 16: (4, 4)}  # side → box rows × box columns
+SIZES = {n * n: n for n in SHAPES}  # cells → side
+SYMBOLS = ".123456789ABCDEFG"  # SYMBOLS[d] writes digit d (0: blank)
+LETTERS = ".ABCDEFGHIJKLMNOP"  # the other 16×16 convention, A = 1 … P = 16
+LONGEST_LINE = 10_000  # characters; a puzzle is at most 256 cells, so longer text is refused unread
 
 
 @dataclass(frozen=True)
@@ -36,7 +49,11 @@ class Geometry:
         cols = tuple(c % n for c in cells)
         boxes = tuple((r // br) * (n // bc) + col // bc for r, col in zip(rows, cols))
         units = tuple(tuple(c for c in cells if key[c] == i) for key in (rows, cols, boxes) for i in range(n))
-        peers = tuple(tuple(sorted({p for u in units if c in u for p in u} - {c})) for c in cells)
+        units_of = [[] for _ in cells]
+        for unit in units:
+            for c in unit:
+                units_of[c].append(unit)
+        peers = tuple(tuple(sorted({p for u in units_of[c] for p in u} - {c})) for c in cells)
         for name, value in (("rows", rows), ("cols", cols), ("boxes", boxes), ("units", units), ("peers", peers)):
             object.__setattr__(self, name, value)
 
@@ -57,17 +74,18 @@ class Geometry:
         """A cell's name, r1c1 … r9c9."""
         return f"r{self.rows[cell] + 1}c{self.cols[cell] + 1}"
 
+    def move(self, cell: int, digit: int) -> str:
+        """A move as a label: r1c3=4 (r1c3=A for ten)."""
+        return f"{self.name(cell)}={SYMBOLS[digit]}"
+
 
 @cache
 def geometry(n: int) -> Geometry:
-    """The geometry of an n×n grid: 9 (3×3 boxes), 8 (2×4 boxes) or 6 (2×3 boxes)."""
-    shapes = {9: (3, 3), 8: (2, 4), 6: (2, 3)}
-    if n not in shapes:
-        raise WordlabError(f"unsupported Sudoku size {n}×{n}; supported sizes are 9×9, 8×8 and 6×6")
-    return Geometry(n, *shapes[n])
-
-
-SIZES = {n * n: n for n in (9, 8, 6)}
+    """The geometry of an n×n grid: 4 (2×2 boxes), 6 (2×3), 8 (2×4), 9 (3×3) or 16 (4×4)."""
+    if n not in SHAPES:
+        raise WordlabError(f"unsupported Sudoku size {n}×{n}; supported sizes are "
+                           f"{', '.join(f'{s}×{s}' for s in sorted(SHAPES))}")
+    return Geometry(n, *SHAPES[n])
 
 
 @dataclass(frozen=True)
@@ -90,26 +108,38 @@ class Sudoku:
         return len(self.cells) - self.blanks
 
     def __str__(self) -> str:
-        return "".join(str(d) if d else "." for d in self.cells)
+        return "".join(SYMBOLS[d] for d in self.cells)
 
     def show(self) -> str:
         """The grid drawn in rows, boxes separated by bars and rules."""
-        g, n = self.geometry, self.n
-        lines = []
-        for r in range(n):
-            if r and r % g.box_rows == 0:
-                lines.append("+".join("-" * (2 * g.box_cols + 1) for _ in range(n // g.box_cols))[1:-1])
-            row = self.cells[r * n:(r + 1) * n]
-            chunks = (" ".join(str(d) if d else "." for d in row[i:i + g.box_cols]) for i in range(0, n, g.box_cols))
-            lines.append(" | ".join(chunks))
-        return "\n".join(lines)
+        return draw(self.cells, self.geometry)
 
     def _repr_pretty_(self, printer, cycle) -> None:  # IPython shows the drawing
         printer.text(self.show())
 
 
+def draw(cells: Grid, g: Geometry, marks: dict[int, str] | None = None) -> str:
+    """`cells` in rows, boxes separated by bars and rules; with `marks`, a character after each cell (a space
+    unless the cell is marked)."""
+    width = 2 if marks is None else 3
+    lines = []
+    for r in range(g.n):
+        if r and r % g.box_rows == 0:
+            lines.append("-+-".join("-" * (width * g.box_cols - 1) for _ in range(g.n // g.box_cols)))
+        chunks = []
+        for first in range(r * g.n, (r + 1) * g.n, g.box_cols):
+            cells_in_box = range(first, first + g.box_cols)
+            if marks is None:
+                chunks.append(" ".join(SYMBOLS[cells[c]] for c in cells_in_box))
+            else:
+                chunks.append(" ".join(SYMBOLS[cells[c]] + marks.get(c, " ") for c in cells_in_box))
+        lines.append(" | ".join(chunks).rstrip())
+    return "\n".join(lines)
+
+
 def parse(text: str | Sudoku) -> Sudoku:
-    """A puzzle from 81, 64 or 36 characters (digits, `0` or `.` for blanks; whitespace ignored).
+    """A puzzle from 16, 36, 64, 81 or 256 characters (`.` or `0` for blanks, whitespace ignored; see the module
+    docstring for 16×16).
 
     Raises `WordlabError` for a wrong length, an unsupported size, an invalid character or givens
     that contradict each other (the same digit twice in a row, column or box).
@@ -118,22 +148,51 @@ def parse(text: str | Sudoku) -> Sudoku:
         return text
     if not isinstance(text, str):
         raise WordlabError(f"a Sudoku is given as a string of digits, not {type(text).__name__}")
-    chars = "".join(text.split())
-    side = round(len(chars) ** 0.5)
-    if side * side == len(chars) and side > 1:
-        geometry(side)  # raises for an unsupported size
+    if len(text) > LONGEST_LINE:
+        raise WordlabError(f"a Sudoku has at most 256 cells; this text has {len(text):,} characters")
+    chars = "".join(text.split()).upper()
     if len(chars) not in SIZES:
-        raise WordlabError(f"a Sudoku needs 81 (9×9), 64 (8×8) or 36 (6×6) cells, not {len(chars)}")
+        side = round(len(chars) ** 0.5)
+        if side * side == len(chars) and side > 1:
+            raise WordlabError(f"unsupported Sudoku size {side}×{side}: a Sudoku needs 16 (4×4), 36 (6×6), "
+                               f"64 (8×8), 81 (9×9) or 256 (16×16) cells")
+        raise WordlabError(f"a Sudoku needs 16 (4×4), 36 (6×6), 64 (8×8), 81 (9×9) or 256 (16×16) cells, "
+                           f"not {len(chars)}")
     g = geometry(SIZES[len(chars)])
-    allowed = "0." + "".join(str(d) for d in g.digits)
-    bad = sorted({ch for ch in chars if ch not in allowed})
-    if bad:
-        raise WordlabError(f"invalid characters {''.join(bad)!r} in a {g.n}×{g.n} Sudoku: use digits 1-{g.n}, 0 or .")
-    puzzle = Sudoku(tuple(0 if ch == "." else int(ch) for ch in chars), g)
+    puzzle = Sudoku(tuple(_digits(chars, g)), g)
     clash = contradiction(puzzle)
     if clash:
         raise WordlabError(f"contradictory givens: {clash}")
     return puzzle
+
+
+def _digits(chars: str, g: Geometry) -> list[int]:
+    """The digit of every character (0 for a blank), in the notation the text uses."""
+    symbols = "0" + SYMBOLS[:g.n + 1]
+    if g.n == 16:
+        symbols = _notation_16(chars)
+    bad = sorted({ch for ch in chars if ch not in symbols})
+    if bad:
+        allowed = "1-9 then A-G, or A-P" if g.n == 16 else f"digits 1-{g.n}"
+        raise WordlabError(f"invalid characters {''.join(bad)!r} in a {g.n}×{g.n} Sudoku: use {allowed}, "
+                           f"and 0 or . for blanks")
+    return [max(symbols.index(ch) - 1, 0) for ch in chars]
+
+
+def _notation_16(chars: str) -> str:
+    """The symbols of a 16×16 text, "0." then 1-16: `1`-`9` `A`-`G`, or `A`-`P` when it uses a letter past G
+    and no digit 1-9."""
+    used = set(chars)
+    digits, late = used & set("123456789"), used & set(LETTERS[8:])
+    if digits and late:
+        raise WordlabError(f"a 16×16 Sudoku uses 1-9 then A-G, or the letters A-P, not both: it has "
+                           f"{''.join(sorted(digits))} and {''.join(sorted(late))}")
+    if late:
+        return "0" + LETTERS
+    if not digits and used & set(LETTERS[1:8]):
+        raise WordlabError("a 16×16 Sudoku written only with A-G is ambiguous (1-9 then A-G, or A-P?): "
+                           "write it with 1-9 and A-G")
+    return "0" + SYMBOLS
 
 
 def contradiction(puzzle: Sudoku) -> str:
@@ -144,7 +203,7 @@ def contradiction(puzzle: Sudoku) -> str:
         for cell in unit:
             d = puzzle.cells[cell]
             if d and d in seen:
-                return f"digit {d} appears at both {g.name(seen[d])} and {g.name(cell)}"
+                return f"digit {SYMBOLS[d]} appears at both {g.name(seen[d])} and {g.name(cell)}"
             seen[d] = cell
     return ""
 
@@ -165,3 +224,54 @@ def verify(puzzle: Sudoku, solution: Sudoku | Grid) -> bool:
     boxes = [{grid[r][c] for r in range(R, R + br) for c in range(C, C + bc)}
              for R in range(0, n, br) for C in range(0, n, bc)]
     return all(unit == digits for unit in rows + cols + boxes)
+
+
+# -- drawing a recorded search state ------------------------------------------------------------------------
+
+
+class Placement(NamedTuple):
+    """Digit `digit` in `cell` of a `side`×`side` grid: a row of the exact cover (the side is carried so that
+    a recorded list of placements draws itself)."""
+
+    cell: int
+    digit: int
+    side: int
+
+
+# A state as the depth-first strategies record it: (cells, candidate masks per cell, the cell just filled or -1).
+State = tuple[Grid, tuple[int, ...], int]
+
+
+def render(state: State | Sudoku | tuple[Placement, ...] | Any) -> str:
+    """A recorded search state as text: the grid, the cell just filled marked `*`, blanks with one candidate
+    left marked `!` (forced) and with none `x` (a dead end), and a line on the candidates left. Takes the
+    states the strategies record, a solution (`Sudoku`) or exact cover's placements so far."""
+    if isinstance(state, Sudoku):
+        return render((state.cells, _basic_candidates(state.cells, state.geometry), -1))
+    if isinstance(state, tuple) and not state:
+        return "no digit placed yet"
+    if isinstance(state, tuple) and isinstance(state[0], Placement):
+        g = geometry(state[0].side)
+        cells = [0] * g.cells
+        for cell, digit, _ in state:
+            cells[cell] = digit
+        return render((tuple(cells), _basic_candidates(cells, g), state[-1].cell)).replace("just filled", "placed last")
+    cells, candidates, last = state
+    g = geometry(SIZES[len(cells)])
+    blanks = [c for c, d in enumerate(cells) if not d]
+    counts = {c: candidates[c].bit_count() for c in blanks}
+    marks = {c: "!" if k == 1 else "x" for c, k in counts.items() if k <= 1}
+    if last >= 0:
+        marks[last] = "*"
+    head = f"{g.move(last, cells[last])} just filled; " if last >= 0 else ""
+    if not blanks:
+        return draw(cells, g, marks) + f"\n{head}grid complete"
+    tightest = min(blanks, key=counts.__getitem__)
+    options = ", ".join(SYMBOLS[d] for d in g.digits if candidates[tightest] >> d & 1)
+    return draw(cells, g, marks) + (f"\n{head}{len(blanks)} blanks, {sum(counts.values())} candidates left; "
+                                    f"fewest at {g.name(tightest)}: {{{options}}}")
+
+
+def _basic_candidates(cells: Grid, g: Geometry) -> tuple[int, ...]:
+    """Each blank's digits not yet in its row, column or box, as a `1 << d` mask."""
+    return tuple(0 if d else g.full & ~sum({1 << cells[p] for p in g.peers[c]}) for c, d in enumerate(cells))

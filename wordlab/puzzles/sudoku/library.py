@@ -9,15 +9,19 @@ from pathlib import Path
 
 from wordlab.errors import SourceUnavailable
 from wordlab.puzzles.sudoku.grid import Geometry, Sudoku, geometry, parse
-from wordlab.puzzles.sudoku.strategies import STRATEGIES, bitmask_singles, greedy_less_recursion
-from wordlab.search.probe import Probe
+from wordlab.puzzles.sudoku.strategies import FASTEST, STRATEGIES, bitfield_cover
+from wordlab.search import Budget, Probe, run
 from wordlab.words.sources import DATA_ENV, data_dir
 
 EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 HARDER = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 SIX = "624005000462000536306000201050005000"
 OTHER = "120400300300010050006000100700090000040603000003002000500080700007000005000000098"
-EXAMPLES = {"easy": EASY, "harder": HARDER, "six": SIX, "other": OTHER}
+FOUR = "3..2..1......2.1"
+SIXTEEN = ("95.E.4......7D1.G..1....5..83.....F....DC64.8.....3...E....7...2.6..D......C5.8EE......46F..D...1G.7.BF.98"
+           "....3...C...8....D...B..BA1..734.......36..5...G....AF.....FA....E...C.8...C4..AFB.7..6..2G.D1...4.E.8..."
+           "5....B...G.D.3.4.9..E1.7..B.67.............C.")  # generate(16, seed=0): 1-9 then A-G
+EXAMPLES = {"easy": EASY, "harder": HARDER, "six": SIX, "other": OTHER, "four": FOUR, "sixteen": SIXTEEN}
 
 # Calls the write-ups published (one per recursive call), on (strategy, example).
 PUBLISHED = {("sequential", "easy"): 4_209, ("sequential", "harder"): 69_175_317,
@@ -48,9 +52,14 @@ def set_available(name: str) -> bool:
     return True
 
 
+def load_set_lines(name: str) -> list[str]:
+    """The lines of a named set's file, as they are."""
+    return set_path(name).read_text().splitlines()
+
+
 def load_set(name: str, sample: int | None = None, seed: int = 0) -> list[Sudoku]:
     """The puzzles of a named set, or a seeded random `sample` of them (in file order)."""
-    lines = [line.strip() for line in set_path(name).read_text().splitlines() if line.strip()]
+    lines = [line.strip() for line in load_set_lines(name) if line.strip()]
     if sample is not None and sample < len(lines):
         picked = sorted(random.Random(seed).sample(range(len(lines)), sample))
         lines = [lines[i] for i in picked]
@@ -60,16 +69,16 @@ def load_set(name: str, sample: int | None = None, seed: int = 0) -> list[Sudoku
 # -- generating puzzles ----------------------------------------------------------------------------------
 
 
-def count_solutions(puzzle: Sudoku | str, limit: int = 2, strategy: str = "bitmask-singles") -> int:
+def count_solutions(puzzle: Sudoku | str, limit: int = 2, strategy: str = FASTEST) -> int:
     """How many solutions `puzzle` has, counting no further than `limit`."""
-    return len(STRATEGIES[strategy](parse(puzzle), limit=limit))
+    return sum(1 for _ in STRATEGIES[strategy](parse(puzzle), limit=limit))
 
 
 def _shuffled_solution(g: Geometry, rng: random.Random) -> tuple[int, ...]:
     """A random complete grid: one solution of the empty grid, with its digits relabelled and its rows
     and columns permuted within bands and stacks, and the bands and stacks themselves permuted."""
     n = g.n
-    base = bitmask_singles(Sudoku((0,) * g.cells, g))[0]
+    base = next(bitfield_cover(Sudoku((0,) * g.cells, g)))[0].cells
     relabel = [0] + rng.sample(range(1, n + 1), n)
     rows = _grouped_permutation(n, g.box_rows, rng)
     cols = _grouped_permutation(n, g.box_cols, rng)
@@ -102,21 +111,26 @@ def generate(size: int = 9, seed: int = 0, min_clues: int = 0) -> Sudoku:
 
 @dataclass(frozen=True)
 class Difficulty:
-    """Search effort on a puzzle: calls of a naked-singles search and of a naked+hidden-singles search
-    (each proving the solution unique), and a label read from them."""
+    """Search effort on a puzzle: calls of a naked-singles search (`greedy-less-recursion`) and of a
+    naked+hidden-singles search (`bitfield-cover`), each proving the solution unique, and a label read
+    from them."""
 
     naked_calls: int
     singles_calls: int
     label: str
 
 
+NAKED_LIMIT = 10_000  # calls of the naked-singles search before it is cut short
+
+
 def difficulty(puzzle: Sudoku | str) -> Difficulty:
     """How hard `puzzle` is, from search effort: "easy" if naked singles alone solve it, "medium" if
-    hidden singles are also needed, "hard" if up to 20 guesses are, else "fiendish"."""
+    hidden singles are also needed, "hard" if up to 20 guesses are, else "fiendish". The naked-singles
+    search stops after NAKED_LIMIT calls (its count is then that limit)."""
     puzzle = parse(puzzle)
     naked, singles = Probe(), Probe()
-    greedy_less_recursion(puzzle, probe=naked, limit=2)
-    bitmask_singles(puzzle, probe=singles, limit=2)
+    run(STRATEGIES, "greedy-less-recursion", puzzle, probe=naked, budget=Budget(nodes=NAKED_LIMIT), limit=2)
+    run(STRATEGIES, "bitfield-cover", puzzle, probe=singles, limit=2)
     if naked.calls == 1:
         label = "easy"
     elif singles.calls == 1:
@@ -125,4 +139,9 @@ def difficulty(puzzle: Sudoku | str) -> Difficulty:
         label = "hard"
     else:
         label = "fiendish"
-    return Difficulty(naked.calls, singles.calls, label)
+    return Difficulty(min(naked.calls, NAKED_LIMIT), singles.calls, label)
+
+
+def example() -> Sudoku:
+    """A small puzzle every strategy solves in well under a second: the 6×6 example."""
+    return parse(SIX)

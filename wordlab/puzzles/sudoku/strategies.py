@@ -1,41 +1,81 @@
 """Ten Sudoku solvers, from the write-ups' brute force to exact cover, two bitmask solvers and a bit-field cover.
 
-Every strategy has the shape `strategy(puzzle, probe=None, budget=None, limit=1) -> list[Grid]`:
-it returns up to `limit` solutions (so `limit=2` tells a unique puzzle from an ambiguous one),
-reports one `probe.call(depth)` per recursive call (the unit the published counts use) and a
-`probe.node(depth, "r1c3=4")` per move tried (for tree drawings), and charges one `budget.tick()`
-per call. When the budget runs out the strategy returns what it found so far; `budget.stopped`
-says why. Digits are bits (`1 << d`) throughout, so a set of digits is one int.
+Every strategy is a generator with the shape `strategy(puzzle, *, probe=None, budget=None, limit=1)` that
+yields each solution grid as it is found, at most `limit` of them (so `limit=2` tells a unique puzzle from an
+ambiguous one). They differ only in their state and in how one node of the search expands; the walk itself,
+`_depth_first`, is written once: one `probe.call(depth)` per recursive call (the unit the published counts
+use), one `budget.tick()` per call, and a `probe.node` per move tried (for tree drawings). Digits are bits
+(`1 << d`) throughout, so a set of digits is one int.
 """
 
 from __future__ import annotations
 
 import random
-from contextlib import suppress
 from functools import cache, partial, reduce
-from itertools import compress
+from itertools import compress, islice
 from operator import itemgetter, methodcaller, or_
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
-from wordlab.puzzles.sudoku.grid import Geometry, Grid, Sudoku
-from wordlab.search.probe import Budget, BudgetExhausted, Probe
+from wordlab.errors import WordlabError
+from wordlab.puzzles.sudoku.grid import SYMBOLS, Geometry, Grid, Placement, Sudoku
+from wordlab.search import Budget, Probe
+from wordlab.structures.exact_cover import exact_cover
+from wordlab.structures.letters import bits_of
 
-Strategy = Callable[..., list[Grid]]
+# How a node expands: (the completed grid or None, forced moves made inside the call as (cell, digit),
+# the moves to try as (cell, digit, child state or None when the move fails at once)).
+Expansion = tuple[Grid | None, list[tuple[int, int]], Iterable[tuple[int, int, object]]]
+# What a strategy yields: each solution, with no cost.
+Solutions = Iterator[tuple[Sudoku, None]]
+# A snapshot of a state for the viewer: (cells, candidate masks per cell); see `grid.render`.
+Snapshot = Callable[[object], tuple[Grid, tuple[int, ...]]]
+
+
+def _depth_first(g: Geometry, root: object, expand: Callable[[object], Expansion], snapshot: Snapshot,
+                 probe: Probe | None, budget: Budget | None, limit: int) -> Solutions:
+    """The one recursion of every strategy: visit `root`, `expand` it, visit each child in turn; yield each
+    completed grid (with no cost), returning False after `limit` of them (the space was not all covered).
+    Children may share one state, mutated and undone: moves are taken lazily, so a strategy's move
+    generator undoes a move when the next one is asked for."""
+    _check_limit(limit)
+
+    def visit(state, depth: int, level: int, node: int | None, last: int) -> Iterator[Grid]:
+        if budget:
+            budget.tick()
+        if probe:
+            if probe.recording:
+                probe.call(depth, state=(*snapshot(state), last))
+            else:
+                probe.call(depth)
+        grid, forced, moves = expand(state)
+        if probe:
+            for cell, d in forced:  # drawn as a chain below the call's node
+                level += 1
+                node = probe.node(level, g.move(cell, d) + "!", node)
+        if grid is not None:
+            yield grid
+        for cell, d, child in moves:
+            below = probe.node(level + 1, g.move(cell, d), node) if probe else None
+            if child is not None:
+                yield from visit(child, depth + 1, level + 1, below, cell)
+
+    found = 0
+    for grid in visit(root, 0, 0, probe.node(0, "start") if probe else None, -1):
+        yield Sudoku(grid, g), None
+        found += 1
+        if found >= limit:
+            return False
+    return True
+
+
+def _check_limit(limit: int) -> None:
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise WordlabError(f"the solution limit must be a positive integer, not {limit!r}")
 
 
 def digits_of(mask: int) -> list[int]:
     """The digits in a candidate mask, smallest first."""
     return [d for d in range(1, mask.bit_length()) if mask >> d & 1]
-
-
-def bits_of(mask: int) -> list[int]:
-    """The single bits set in `mask`, lowest first."""
-    bits = []
-    while mask:
-        bit = mask & -mask
-        bits.append(bit)
-        mask ^= bit
-    return bits
 
 
 def used_masks(puzzle: Sudoku) -> tuple[list[int], list[int], list[int]]:
@@ -54,78 +94,6 @@ def used_masks(puzzle: Sudoku) -> tuple[list[int], list[int], list[int]]:
 def _places(g: Geometry) -> tuple[tuple[int, int, int], ...]:
     """(row, column, box) of every cell."""
     return tuple(zip(g.rows, g.cols, g.boxes))
-
-
-# -- 1. sequential and 2. random order: fill the blanks in a fixed order -----------------------------------
-
-
-def _from_root(search: Callable[[], object], probe: Probe | None) -> None:
-    """Run a recursive search from the root of its tree, ending quietly when the budget runs out
-    (the caller's list of solutions then holds those found so far)."""
-    if probe:
-        probe.node(0, "start")
-    with suppress(BudgetExhausted):
-        search()
-
-
-def _fill_in_order(puzzle: Sudoku, order: list[int], probe: Probe | None, budget: Budget | None,
-                   limit: int) -> list[Grid]:
-    """Backtracking over the blanks in `order`, trying digits 1..n in each; masks for rows, columns, boxes."""
-    board = Board(puzzle)  # its state, mutated inline below: this loop makes millions of calls
-    g, grid, places = board.g, board.grid, board.places
-    rows, cols, boxes = board.rows, board.cols, board.boxes
-    digits = [(d, 1 << d) for d in g.digits]
-    end = len(order)
-    found: list[Grid] = []
-
-    def fill(i: int) -> bool:
-        if probe:
-            probe.call(i)
-        if budget:
-            budget.tick()
-        if i == end:
-            found.append(tuple(grid))
-            return len(found) >= limit
-        cell = order[i]
-        r, c, b = places[cell]
-        used = rows[r] | cols[c] | boxes[b]
-        for d, bit in digits:
-            if not used & bit:
-                grid[cell] = d
-                rows[r] |= bit
-                cols[c] |= bit
-                boxes[b] |= bit
-                if probe:
-                    probe.node(i + 1, f"{g.name(cell)}={d}")
-                if fill(i + 1):
-                    return True
-                rows[r] ^= bit
-                cols[c] ^= bit
-                boxes[b] ^= bit
-        grid[cell] = 0
-        return False
-
-    _from_root(lambda: fill(0), probe)
-    return found
-
-
-def sequential(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None, limit: int = 1) -> list[Grid]:
-    """Fill the blanks in row-major order trying 1..n in each; cost up to n^blanks calls (4,209 on the easy
-    puzzle, 69,175,317 on the harder one)."""
-    order = [cell for cell, d in enumerate(puzzle.cells) if not d]
-    return _fill_in_order(puzzle, order, probe, budget, limit)
-
-
-def random_order(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None, limit: int = 1,
-                 seed: int = 0) -> list[Grid]:
-    """Fill the blanks in a random (seeded) order trying 1..n; as blind as sequential, and its cost varies
-    wildly with the order."""
-    order = [cell for cell, d in enumerate(puzzle.cells) if not d]
-    random.Random(seed).shuffle(order)
-    return _fill_in_order(puzzle, order, probe, budget, limit)
-
-
-# -- 3.-5. greedy: the blank with the fewest options first ---------------------------------------------------
 
 
 class Board:
@@ -174,71 +142,123 @@ class Board:
                     best, best_mask, best_count = cell, mask, count
         return best, best_mask
 
+    def tries(self, cell: int, digits: Iterable[int]) -> Iterator[tuple[int, int, "Board"]]:
+        """Each digit placed in `cell` in turn (and cleared when the next is asked for)."""
+        for d in digits:
+            self.place(cell, d)
+            yield cell, d, self
+            self.clear(cell)
+
+    def snapshot(self, _state: object = None) -> tuple[Grid, tuple[int, ...]]:
+        grid, options = self.grid, self.options
+        return tuple(grid), tuple(0 if d else options(c) for c, d in enumerate(grid))
+
+
+# -- 1. sequential and 2. random order: fill the blanks in a fixed order -----------------------------------
+
+
+def _fill_in_order(puzzle: Sudoku, order: list[int], probe: Probe | None, budget: Budget | None,
+                   limit: int) -> Solutions:
+    """Backtracking over the blanks in `order`, trying digits 1..n in each; masks for rows, columns, boxes."""
+    board = Board(puzzle)  # its state, mutated inline below: this loop makes millions of calls
+    grid, places, rows, cols, boxes = board.grid, board.places, board.rows, board.cols, board.boxes
+    digits = [(d, 1 << d) for d in puzzle.geometry.digits]
+    end = len(order)
+
+    def moves(i: int) -> Iterator[tuple[int, int, int]]:
+        cell = order[i]
+        r, c, b = places[cell]
+        used = rows[r] | cols[c] | boxes[b]
+        for d, bit in digits:
+            if not used & bit:
+                grid[cell] = d
+                rows[r] |= bit
+                cols[c] |= bit
+                boxes[b] |= bit
+                yield cell, d, i + 1
+                rows[r] ^= bit
+                cols[c] ^= bit
+                boxes[b] ^= bit
+        grid[cell] = 0
+
+    def expand(i: int) -> Expansion:
+        return (tuple(grid), (), ()) if i == end else (None, (), moves(i))
+
+    return _depth_first(puzzle.geometry, 0, expand, board.snapshot, probe, budget, limit)
+
+
+def sequential(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+               limit: int = 1) -> Solutions:
+    """Fill the blanks in row-major order trying 1..n in each; cost up to n^blanks calls (4,209 on the easy
+    puzzle, 69,175,317 on the harder one)."""
+    order = [cell for cell, d in enumerate(puzzle.cells) if not d]
+    return (yield from _fill_in_order(puzzle, order, probe, budget, limit))
+
+
+def random_order(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None, limit: int = 1,
+                 seed: int = 0) -> Solutions:
+    """Fill the blanks in a random (seeded) order trying 1..n; as blind as sequential, and its cost varies
+    wildly with the order."""
+    order = [cell for cell, d in enumerate(puzzle.cells) if not d]
+    random.Random(seed).shuffle(order)
+    return (yield from _fill_in_order(puzzle, order, probe, budget, limit))
+
+
+# -- 3.-5. greedy: the blank with the fewest options first ---------------------------------------------------
+
 
 def _greedy_search(puzzle: Sudoku, probe: Probe | None, budget: Budget | None, limit: int,
-                   early: bool, forced_in_loop: bool) -> list[Grid]:
+                   early: bool, forced_in_loop: bool) -> Solutions:
     """Backtracking on the blank `Board.fewest_options(early)` picks; with `forced_in_loop`, single-option
-    blanks are filled in a loop inside the call (undone on failure) instead of by a recursive call."""
+    blanks are filled in a loop inside the call (undone when the call is done) instead of by a recursive
+    call."""
     board = Board(puzzle)
     pick = partial(board.fewest_options, early)
-    name = board.g.name
-    found: list[Grid] = []
 
-    def fill_forced(depth: int, trail: list[int]) -> tuple[int, int]:
+    def fill_forced() -> tuple[int, int, list[tuple[int, int]]]:
+        trail = []
         while True:
             cell, mask = pick()
             if cell < 0 or mask & (mask - 1) or not mask:
-                return cell, mask
+                return cell, mask, trail
             d = mask.bit_length() - 1
             board.place(cell, d)
-            trail.append(cell)
-            if probe:
-                probe.node(depth, f"{name(cell)}={d}!")
+            trail.append((cell, d))
 
-    def fill(depth: int) -> bool:
-        if probe:
-            probe.call(depth)
-        if budget:
-            budget.tick()
-        trail: list[int] = []
-        cell, mask = fill_forced(depth, trail) if forced_in_loop else pick()
-        if cell < 0:
-            found.append(tuple(board.grid))
-            if len(found) >= limit:
-                return True
-        for d in digits_of(mask):
-            board.place(cell, d)
-            if probe:
-                probe.node(depth + 1, f"{name(cell)}={d}")
-            if fill(depth + 1):
-                return True
-            board.clear(cell)
-        for forced in reversed(trail):
+    def guesses_then_undo(cell: int, mask: int, trail: list[tuple[int, int]]):
+        yield from board.tries(cell, digits_of(mask))
+        for forced, _ in reversed(trail):
             board.clear(forced)
-        return False
 
-    _from_root(lambda: fill(0), probe)
-    return found
+    def expand(_board: Board) -> Expansion:
+        if forced_in_loop:
+            cell, mask, trail = fill_forced()
+            return (tuple(board.grid) if cell < 0 else None), trail, guesses_then_undo(cell, mask, trail)
+        cell, mask = pick()
+        return (tuple(board.grid), (), ()) if cell < 0 else (None, (), board.tries(cell, digits_of(mask)))
+
+    return _depth_first(puzzle.geometry, board, expand, board.snapshot, probe, budget, limit)
 
 
-def greedy(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None, limit: int = 1) -> list[Grid]:
+def greedy(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+           limit: int = 1) -> Solutions:
     """Scan every blank, branch on the one with the fewest options (ties to the last scanned); one scan
     of the blanks per call (52 calls on the easy puzzle, 10,903 on the harder)."""
-    return _greedy_search(puzzle, probe, budget, limit, early=False, forced_in_loop=False)
+    return (yield from _greedy_search(puzzle, probe, budget, limit, early=False, forced_in_loop=False))
 
 
-def greedy_early_stop(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
-                      limit: int = 1) -> list[Grid]:
+def greedy_early_stop(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+                      limit: int = 1) -> Solutions:
     """Greedy, but a blank with no option ends the scan and backs up at once, and one with a single
     option is taken at once; scans are shorter, calls the same or fewer."""
-    return _greedy_search(puzzle, probe, budget, limit, early=True, forced_in_loop=False)
+    return (yield from _greedy_search(puzzle, probe, budget, limit, early=True, forced_in_loop=False))
 
 
-def greedy_less_recursion(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
-                          limit: int = 1) -> list[Grid]:
+def greedy_less_recursion(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+                          limit: int = 1) -> Solutions:
     """Greedy early stop, with single-option moves made in a loop inside one call and undone on failure,
     so only real guesses recurse (far fewer calls; the same scans)."""
-    return _greedy_search(puzzle, probe, budget, limit, early=True, forced_in_loop=True)
+    return (yield from _greedy_search(puzzle, probe, budget, limit, early=True, forced_in_loop=True))
 
 
 # -- 6. constraint propagation: the well-known elimination method (candidates as digit strings) -----------
@@ -279,116 +299,65 @@ class _Eliminator:
         return True
 
 
-def propagation(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
-                limit: int = 1) -> list[Grid]:
+def propagation(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+                limit: int = 1) -> Solutions:
     """Constraint propagation (single value, single place) after every assignment, then search on the cell
     with the fewest candidates, copying the candidates per guess; few calls, each costly."""
     g = puzzle.geometry
     rules = _Eliminator(g)
-    digits = "".join(str(d) for d in g.digits)
-    values = [digits] * g.cells
-    found: list[Grid] = []
-    if not all(rules.assign(values, cell, str(d)) for cell, d in enumerate(puzzle.cells) if d):
-        return found
+    symbols = SYMBOLS[1:g.n + 1]
+    digit = {s: d for d, s in enumerate(SYMBOLS) if d}
+    values = [symbols] * g.cells
+    if not all(rules.assign(values, cell, SYMBOLS[d]) for cell, d in enumerate(puzzle.cells) if d):
+        return
 
-    def search(values: list[str], depth: int) -> bool:
-        if probe:
-            probe.call(depth)
-        if budget:
-            budget.tick()
+    def child(values: list[str], cell: int, d: str) -> list[str] | None:
+        copy = values.copy()
+        return copy if rules.assign(copy, cell, d) else None
+
+    def expand(values: list[str]) -> Expansion:
         open_cells = [(len(v), cell) for cell, v in enumerate(values) if len(v) > 1]
         if not open_cells:
-            found.append(tuple(int(v) for v in values))
-            return len(found) >= limit
+            return tuple(digit[v] for v in values), (), ()
         _, cell = min(open_cells)
-        for d in values[cell]:
-            copy = values.copy()
-            if probe:
-                probe.node(depth + 1, f"{g.name(cell)}={d}")
-            if rules.assign(copy, cell, d) and search(copy, depth + 1):
-                return True
-        return False
+        return None, (), ((cell, digit[d], child(values, cell, d)) for d in values[cell])
 
-    _from_root(lambda: search(values, 0), probe)
-    return found
+    def snapshot(values: list[str]) -> tuple[Grid, tuple[int, ...]]:
+        masks = tuple(sum(1 << digit[s] for s in v) for v in values)
+        return tuple(digit[v] if len(v) == 1 else 0 for v in values), masks
+
+    return (yield from _depth_first(g, values, expand, snapshot, probe, budget, limit))
 
 
 # -- 7. dancing links: Algorithm X on a dictionary of sets ---------------------------------------------------
 
 
 @cache
-def _cover_rows(g: Geometry) -> dict[int, tuple[int, int, int, int]]:
-    """Exact cover: row cell*n + d-1 ("digit d in cell") covers its cell, and digit d in its row, column, box."""
+def _placements(g: Geometry) -> dict[Placement, tuple[int, int, int, int]]:
+    """Exact cover: "digit d in cell" covers its cell, and digit d in its row, in its column and in its box."""
     n, N = g.n, g.cells
-    return {cell * n + d - 1: (cell, N + g.rows[cell] * n + d - 1, 2 * N + g.cols[cell] * n + d - 1,
-                               3 * N + g.boxes[cell] * n + d - 1)
+    return {Placement(cell, d, n): (cell, N + g.rows[cell] * n + d - 1, 2 * N + g.cols[cell] * n + d - 1,
+                                    3 * N + g.boxes[cell] * n + d - 1)
             for cell in range(N) for d in g.digits}
 
 
-def _select(X: dict[int, set[int]], Y: dict[int, tuple[int, ...]], row: int) -> list[set[int]]:
-    """Take `row`: remove its columns, and every row clashing with it from the other columns."""
-    columns = []
-    for j in Y[row]:
-        for i in X[j]:
-            for k in Y[i]:
-                if k != j:
-                    X[k].remove(i)
-        columns.append(X.pop(j))
-    return columns
-
-
-def _deselect(X: dict[int, set[int]], Y: dict[int, tuple[int, ...]], row: int, columns: list[set[int]]) -> None:
-    """Undo `_select`, in reverse."""
-    for j in reversed(Y[row]):
-        X[j] = columns.pop()
-        for i in X[j]:
-            for k in Y[i]:
-                if k != j:
-                    X[k].add(i)
-
-
-def dancing_links(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
-                  limit: int = 1) -> list[Grid]:
-    """Knuth's Algorithm X in Ali Assaf's dictionary-of-sets form: cover the column with the fewest rows
-    (a naked or hidden single when it has one); set operations in C, a min over all columns per call."""
+def dancing_links(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+                  limit: int = 1) -> Solutions:
+    """Knuth's Algorithm X (`wordlab.structures.exact_cover`, a dictionary of sets): cover the constraint with
+    the fewest placements left (a naked or hidden single when it has one); dict operations in C, a min over
+    all open constraints per node."""
+    _check_limit(limit)
     g = puzzle.geometry
-    n = g.n
-    Y = _cover_rows(g)
-    X: dict[int, set[int]] = {j: set() for j in range(4 * g.cells)}
-    for row, columns in Y.items():
-        for j in columns:
-            X[j].add(row)
-    for cell, d in enumerate(puzzle.cells):
-        if d:
-            _select(X, Y, cell * n + d - 1)
-    chosen: list[int] = []
-    found: list[Grid] = []
-
-    def search(depth: int) -> bool:
-        if probe:
-            probe.call(depth)
-        if budget:
-            budget.tick()
-        if not X:
-            grid = list(puzzle.cells)
-            for row in chosen:
-                grid[row // n] = row % n + 1
-            found.append(tuple(grid))
-            return len(found) >= limit
-        column = min(X, key=lambda j: len(X[j]))
-        for row in sorted(X[column]):
-            chosen.append(row)
-            columns = _select(X, Y, row)
-            if probe:
-                probe.node(depth + 1, f"{g.name(row // n)}={row % n + 1}")
-            if search(depth + 1):
-                return True
-            _deselect(X, Y, row, columns)
-            chosen.pop()
-        return False
-
-    _from_root(lambda: search(0), probe)
-    return found
+    givens = [Placement(cell, d, g.n) for cell, d in enumerate(puzzle.cells) if d]
+    covers = exact_cover(_placements(g), range(4 * g.cells), taken=givens, probe=probe, budget=budget)
+    for found, chosen in enumerate(covers, 1):
+        cells = [0] * g.cells
+        for cell, d, _ in chosen:
+            cells[cell] = d
+        yield Sudoku(tuple(cells), g), None
+        if found >= limit:
+            return False
+    return True
 
 
 # -- 8. bitmask singles: candidates as bits, naked and hidden singles to a fixed point -------------------------
@@ -467,23 +436,31 @@ def _settle(cands: list[int], open_digits: list[int], queue: list[int], touched:
             return changed or True
 
 
-def bitmask_singles(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
-                    limit: int = 1) -> list[Grid]:
+def _small_enough(g: Geometry, name: str) -> None:
+    """The 4-bit digit counters hold 6 + at most 9 places: grids up to 9×9."""
+    if g.n > 9:
+        raise WordlabError(f"{name} works on grids up to 9×9 (its 4-bit counters hold at most 9 places of a "
+                           f"digit), not {g.n}×{g.n}: use bitfield-cover or dancing-links")
+
+
+def bitmask_singles(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+                    limit: int = 1) -> Solutions:
     """Candidates as bitmasks in a flat list, naked and hidden singles to a fixed point (a unit's digit
     counts from one C-level sum, only in units that changed), then a guess on the cell with the fewest
     candidates, ties to the one with the most unsolved peers, trying first the digit most of its peers
-    could also take (lists copied per guess)."""
+    could also take (lists copied per guess). Grids up to 9×9."""
+    _small_enough(puzzle.geometry, "bitmask-singles")
     tables = _singles_tables(puzzle.geometry)
     full = _nibble(puzzle.geometry.full)
 
     def settle(cands, open_digits, queue, touched):
         return _settle(cands, open_digits, queue, touched, tables, full)
 
-    return _bitmask_search(puzzle, settle, probe, budget, limit)
+    return (yield from _bitmask_search(puzzle, settle, probe, budget, limit))
 
 
 def _bitmask_search(puzzle: Sudoku, settle: Callable[[list[int], list[int], list[int], int], object],
-                    probe: Probe | None, budget: Budget | None, limit: int) -> list[Grid]:
+                    probe: Probe | None, budget: Budget | None, limit: int) -> Solutions:
     """The search shared by the bitmask strategies: `settle(cands, open_digits, queue, touched)`
     propagates to a fixed point (falsy on a contradiction); the search guesses on the cell with the
     fewest candidates, ties to the one with the most unsolved peers, the likeliest digit first."""
@@ -493,39 +470,39 @@ def _bitmask_search(puzzle: Sudoku, settle: Callable[[list[int], list[int], list
     cells = range(g.cells)
     peers_of = [masks_of for _, masks_of in tables[0]]
     unit_bits = tables[3]
-    found: list[Grid] = []
     cands = [full] * g.cells
     open_digits = [full] * len(g.units)
     givens = [cell for cell, d in enumerate(puzzle.cells) if d]
     for cell in givens:
         cands[cell] = 1 << 4 * puzzle.cells[cell]
     if not settle(cands, open_digits, givens, (1 << len(g.units)) - 1):
-        return found
+        return
 
-    def search(cands: list[int], open_digits: list[int], depth: int) -> bool:
-        if probe:
-            probe.call(depth)
-        if budget:
-            budget.tick()
+    def tries(cands: list[int], open_digits: list[int], best: int, bits: list[int]):
+        for bit in bits:
+            child, child_open = cands[:], open_digits[:]
+            child[best] = bit
+            settled = settle(child, child_open, [best], unit_bits[best])
+            yield best, bit.bit_length() >> 2, (child, child_open) if settled else None
+
+    def expand(state: tuple[list[int], list[int]]) -> Expansion:
+        cands, open_digits = state
         sizes = list(map(int.bit_count, cands))
         fewest = 2 if 2 in sizes else min((k for k in sizes if k > 1), default=1)
         if fewest == 1:
-            found.append(tuple(m.bit_length() >> 2 for m in cands))
-            return len(found) >= limit
+            return tuple(m.bit_length() >> 2 for m in cands), (), ()
         unsolved = [k > 1 for k in sizes]
         best = max(compress(cells, map(fewest.__eq__, sizes)), key=lambda cell: sum(peers_of[cell](unsolved)))
         around = peers_of[best](cands)
-        for bit in sorted(bits_of(cands[best]), key=lambda bit: -(sum(map(bit.__and__, around)) // bit)):
-            child, child_open = cands[:], open_digits[:]
-            child[best] = bit
-            if probe:
-                probe.node(depth + 1, f"{g.name(best)}={bit.bit_length() >> 2}")
-            if settle(child, child_open, [best], unit_bits[best]) and search(child, child_open, depth + 1):
-                return True
-        return False
+        bits = sorted(bits_of(cands[best]), key=lambda bit: -(sum(map(bit.__and__, around)) // bit))
+        return None, (), tries(cands, open_digits, best, bits)
 
-    _from_root(lambda: search(cands, open_digits, 0), probe)
-    return found
+    def snapshot(state: tuple[list[int], list[int]]) -> tuple[Grid, tuple[int, ...]]:
+        cands = state[0]
+        masks = tuple(sum(2 << (b.bit_length() >> 2) - 1 for b in bits_of(m)) for m in cands)
+        return tuple(m.bit_length() >> 2 if m.bit_count() == 1 else 0 for m in cands), masks
+
+    return (yield from _depth_first(g, (cands, open_digits), expand, snapshot, probe, budget, limit))
 
 
 # -- 9. bitmask locked: singles plus locked candidates (pointing and claiming) ----------------------------------
@@ -626,11 +603,12 @@ def _settle_locked(cands: list[int], open_digits: list[int], queue: list[int], t
     return False
 
 
-def bitmask_locked(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
-                   limit: int = 1) -> list[Grid]:
+def bitmask_locked(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+                   limit: int = 1) -> Solutions:
     """Bitmask singles, plus locked candidates (pointing and claiming, from nibble sums of line-box
     segments) whenever singles stall; a pass costs about half a singles settle, but on hard puzzles it
-    saves about 60% of the guesses (635 calls on top95 against 1,685)."""
+    saves about 60% of the guesses (635 calls on top95 against 1,685). Grids up to 9×9."""
+    _small_enough(puzzle.geometry, "bitmask-locked")
     tables = _singles_tables(puzzle.geometry)
     chutes = _locked_tables(puzzle.geometry)
     full = _nibble(puzzle.geometry.full)
@@ -638,7 +616,7 @@ def bitmask_locked(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | 
     def settle(cands, open_digits, queue, touched):
         return _settle_locked(cands, open_digits, queue, touched, tables, chutes, full)
 
-    return _bitmask_search(puzzle, settle, probe, budget, limit)
+    return (yield from _bitmask_search(puzzle, settle, probe, budget, limit))
 
 
 # -- 10. bit-field cover: every constraint a field of one int; the whole state is two ints ------------------
@@ -756,10 +734,16 @@ class _BitCover:
         cells, width, ones = x & self.cell_part, self.width, self.ones
         return tuple((cells >> c * width & ones).bit_length() for c in range(self.g.cells))
 
-    def name(self, length: int) -> str:
-        """The candidate of a bit as a move, r1c3=4."""
+    def move(self, length: int) -> tuple[int, int]:
+        """The candidate of a bit as (cell, digit)."""
         c, d = divmod(self.candidate[length], self.n)
-        return f"{self.g.name(c)}={d + 1}"
+        return c, d + 1
+
+    def snapshot(self, state: tuple[int, int]) -> tuple[Grid, tuple[int, ...]]:
+        """The cells with one candidate left, and every cell's candidates as a `1 << d` mask."""
+        cells, width, ones = state[0] & self.cell_part, self.width, self.ones
+        masks = tuple((cells >> c * width & ones) << 1 for c in range(self.g.cells))
+        return tuple(m.bit_length() - 1 if m.bit_count() == 1 else 0 for m in masks), masks
 
 
 @cache
@@ -767,41 +751,31 @@ def _bit_cover(g: Geometry) -> _BitCover:
     return _BitCover(g)
 
 
-def bitfield_cover(puzzle: Sudoku, probe: Probe | None = None, budget: Budget | None = None,
-                   limit: int = 1) -> list[Grid]:
+def bitfield_cover(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+                   limit: int = 1) -> Solutions:
     """Exact cover with each constraint an (n+1)-bit field of one int: a few big-int operations per pass find
     all naked and hidden singles at once, one AND places a candidate, and the state is two ints (nothing
     copied or undone). It guesses on the constraint with the fewest candidates, cells first on ties, digits
     ascending: propagation's rules and, where a cell is tightest, its very tree (2,821 calls on top95 against
     3,283, since a digit with two places is a guess too), at a small fraction of its cost per call."""
     cover = _bit_cover(puzzle.geometry)
-    found: list[Grid] = []
     start = cover.settle(*cover.place_givens(puzzle))
     if start is None:
-        return found
+        return
+    keep_at, met_at = cover.keep_at, cover.met_at
 
-    def search(x: int, done: int, depth: int) -> bool:
-        if probe:
-            probe.call(depth)
-        if budget:
-            budget.tick()
+    def expand(state: tuple[int, int]) -> Expansion:
+        x, done = state
         guard = cover.fewest(x, done)
         if not guard:
-            found.append(cover.grid(x))
-            return len(found) >= limit
-        for length in cover.options(x, guard):
-            if probe:
-                probe.node(depth + 1, cover.name(length))
-            child = cover.settle(x & cover.keep_at[length], done | cover.met_at[length])
-            if child and search(*child, depth + 1):
-                return True
-        return False
+            return cover.grid(x), (), ()
+        return None, (), ((*cover.move(length), cover.settle(x & keep_at[length], done | met_at[length]))
+                          for length in cover.options(x, guard))
 
-    _from_root(lambda: search(*start, 0), probe)
-    return found
+    return (yield from _depth_first(puzzle.geometry, start, expand, cover.snapshot, probe, budget, limit))
 
 
-STRATEGIES: dict[str, Strategy] = {
+STRATEGIES: dict[str, Callable[..., Solutions]] = {
     "sequential": sequential,
     "random-order": random_order,
     "greedy": greedy,
