@@ -1,28 +1,36 @@
 """Building Blocks (The New York Times Magazine, Puzzle Edition 2018).
 
 Eight nine-letter patterns each show three letters in a fixed block position (`pol......`); a list of
-three-letter blocks fills the blanks, each block used at most once and in the word's order; some blocks
-are decoys. In general: patterns of one length cut into slots of the blocks' size, each slot either
-fixed or blank.
+three-letter blocks fills the blanks, each block used once and in the word's order; some blocks are
+decoys. In general: patterns of one length cut into slots of the blocks' size, each slot either fixed or
+blank, every pattern showing at least one slot. Blocks are a multiset (a block listed twice can be used
+twice) and patterns may repeat (two words ending in *ing* give two `......ing`); a solution fills every
+pattern with a different word, and swapping the words of identical patterns, or identical blocks, gives
+the same solution, listed once.
 
 Vocabulary:
 
-- `Puzzle(patterns, blocks)`: validated input (`WordlabError` names whatever is wrong).
-- `Candidate = (word, mask)`: a word that fits a pattern using only the puzzle's blocks, with the set
-  of blocks it uses as a bit mask (bit i = `puzzle.blocks[i]`). Two candidates clash when `a & b`.
-- `Lexicon(words)`: a word list plus, built once per (length, block size), a `ChunkIndex` that maps
+- `Puzzle(patterns, blocks)`: validated input (`WordlabError` names whatever is wrong); `parse(text)`
+  reads `"pol...... imb...... | ble cal emi"`.
+- `Problem(puzzle, lexicon)`: a puzzle with the word list to solve it with; what `solve` prepares and
+  every strategy, verifier and answer works on.
+- `Candidate = (word, chunks)`: a word that fits a pattern, with the blocks it puts in the blanks.
+- `Lexicon(words)`: a word list plus, built once per (length, block size), a `ChunkIndex` from
   (slot, chunk) to the words having that chunk in that slot.
-- `Answer`: the candidates per pattern, every solution, and when there is none, `why`.
+- `Board`: a partly filled puzzle (words placed, blocks left), the state a recorded run keeps.
+- `Answer`: the `Result` of a run, which can also show the candidates per pattern and say `why` there is
+  no solution.
 
-Strategies (`STRATEGIES`, all `f(puzzle, lexicon, probe=None, budget=None) -> Answer`):
+Strategies (`STRATEGIES`, generators yielding each solution as a tuple of words in pattern order):
 
 - `regex-scan`: the original write-up's: one regular expression per pattern over the whole list, then
-  its "exactly one candidate" solver (commit single candidates, strike their blocks from the others),
+  its "exactly one candidate" rule (commit single candidates, strike their blocks from the others),
   finished by generate-and-test over whatever several candidates remain.
-- `backtracking`: candidates from the index; fill the pattern with fewest candidates first and strike the
-  chosen word's blocks from every other pattern (forward checking).
-- `exact-cover`: the same candidates as Knuth's Algorithm X in Ali Assaf's dictionary-of-sets form:
-  patterns are primary items (exactly once), blocks secondary items (at most once).
+- `backtracking`: candidates from the index; fill the pattern with fewest candidates to spare first and
+  strike the chosen word's blocks from every other pattern (forward checking).
+- `exact-cover`: the same candidates as rows of Knuth's Algorithm X (`wordlab.structures.exact_cover`):
+  patterns are primary items (covered as often as they repeat), blocks secondary items (at most as often
+  as they are listed).
 """
 
 from __future__ import annotations
@@ -30,25 +38,27 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations, product
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from wordlab.errors import WordlabError
-from wordlab.search.probe import Budget, Probe
-from wordlab.search.strategies import budgeted
+from wordlab.search import Budget, Probe, Result, run
+from wordlab.structures.exact_cover import exact_cover as algorithm_x
 from wordlab.words import WordList, as_wordlist
 
 # wordfreq alone lacks *dumbfound* (p2's answer), so this puzzle's default adds GCIDE: both come with pip.
 DEFAULT_WORDS = "wordfreq+gcide"
+DEFAULT_STRATEGY = "exact-cover"
 
 BLANK = "."
 DATA = Path(__file__).resolve().parents[2] / "data" / "building_blocks" / "nyt2018.json"
+CHECK_EVERY = 4096  # words between looks at the clock in set-up loops
 
-Candidate = tuple[str, int]  # (word, bit mask of the blocks it uses)
+Candidate = tuple[str, tuple[str, ...]]  # (word, the blocks it puts in its pattern's blanks)
 Solution = tuple[str, ...]  # one word per pattern, in pattern order
 
 
@@ -59,18 +69,12 @@ def _split(items: str | Iterable[str], what: str) -> tuple[str, ...]:
     """Items given as one string (spaces or commas between) or as a sequence, lower-cased."""
     if isinstance(items, str):
         items = items.replace(",", " ").split()
+    elif not isinstance(items, Iterable):
+        raise WordlabError(f"the {what}s must be text or a list of text, not {type(items).__name__}")
     items = tuple(str(item).strip().lower() for item in items)
     if not items:
         raise WordlabError(f"a Building Blocks puzzle needs at least one {what}; the {what} list is empty")
     return items
-
-
-def _one_of_each(items: tuple[str, ...], what: str) -> None:
-    seen = set()
-    for item in items:
-        if item in seen:
-            raise WordlabError(f"{what} {item!r} appears more than once")
-        seen.add(item)
 
 
 def slots(word: str, size: int) -> tuple[str, ...]:
@@ -80,9 +84,9 @@ def slots(word: str, size: int) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """Patterns of one length (`.` for blanks) and distinct blocks of one size; validated on creation.
+    """Patterns of one length (`.` for blanks, repeats allowed) and blocks of one size (a multiset).
 
-    >>> Puzzle("ab.. ..cd", "cd ab xy").size
+    >>> Puzzle("ab.. ..cd ..cd", "cd ab ab xy").size
     2
     """
 
@@ -111,12 +115,17 @@ class Puzzle:
         if self.length % self.size:
             raise WordlabError(f"pattern length {self.length} is not a multiple of the block size {self.size}")
         for pattern in self.patterns:
-            for number, chunk in enumerate(slots(pattern, self.size)):
-                if BLANK in chunk and chunk != BLANK * self.size:
-                    raise WordlabError(f"pattern {pattern!r}: the fixed letters in slot {number} ({chunk!r}) "
-                                       f"are not on {self.size}-letter block boundaries")
-        _one_of_each(self.patterns, "pattern")
-        _one_of_each(self.blocks, "block")
+            self._check_slots(pattern)
+
+    def _check_slots(self, pattern: str) -> None:
+        chunks = slots(pattern, self.size)
+        for number, chunk in enumerate(chunks):
+            if BLANK in chunk and chunk != BLANK * self.size:
+                raise WordlabError(f"pattern {pattern!r}: the fixed letters in slot {number} ({chunk!r}) "
+                                   f"are not on {self.size}-letter block boundaries")
+        if all(chunk[0] == BLANK for chunk in chunks):
+            raise WordlabError(f"pattern {pattern!r} is all blanks; every pattern must show at least one "
+                               f"{self.size}-letter chunk")
 
     @property
     def length(self) -> int:
@@ -126,26 +135,62 @@ class Puzzle:
     def size(self) -> int:
         return len(self.blocks[0])
 
+    @cached_property
+    def stock(self) -> Counter[str]:
+        """How many copies of each block the puzzle gives."""
+        return Counter(self.blocks)
+
     def cells(self, pattern: str) -> tuple[str | None, ...]:
         """The slots of `pattern`: the fixed chunk, or None for a blank slot."""
         return tuple(None if chunk[0] == BLANK else chunk for chunk in slots(pattern, self.size))
 
-    @cached_property
-    def bits(self) -> dict[str, int]:
-        """Each block's bit: `blocks[i]` → 1 << i."""
-        return {block: 1 << i for i, block in enumerate(self.blocks)}
-
-    def mask_of(self, word: str, pattern: str) -> int | None:
-        """The blocks `word` would use to fill `pattern`, as a bit mask; None if it does not fit."""
+    def fill(self, word: str, pattern: str) -> tuple[str, ...] | None:
+        """The blocks `word` puts into the blanks of `pattern`, or None if it does not fit the pattern's
+        shape and letters or needs more copies of a block than the puzzle has."""
         if len(word) != self.length:
             return None
-        return _fill_mask(slots(word, self.size), self.cells(pattern), self.bits)
-
-    def blocks_in(self, mask: int) -> list[str]:
-        return [block for i, block in enumerate(self.blocks) if mask >> i & 1]
+        return _fill(slots(word, self.size), self.cells(pattern), self.stock)
 
     def __str__(self) -> str:
         return f"{' '.join(self.patterns)} | {' '.join(self.blocks)}"
+
+
+def _fill(chunks: tuple[str, ...], cells: tuple[str | None, ...], stock: Mapping[str, int]) -> tuple[str, ...] | None:
+    """The chunks filling the blank cells, or None if a fixed cell differs or the blanks need blocks
+    (or copies of blocks) that `stock` lacks."""
+    blanks = []
+    for chunk, fixed in zip(chunks, cells):
+        if fixed is None:
+            if chunk not in stock:
+                return None
+            blanks.append(chunk)
+        elif chunk != fixed:
+            return None
+    used = tuple(blanks)
+    if len(set(used)) < len(used) and any(n > stock[b] for b, n in Counter(used).items()):
+        return None
+    return used
+
+
+def parse(text: Puzzle | str | Mapping | Sequence) -> Puzzle:
+    """A `Puzzle` from text `"patterns | blocks"`, a mapping with "patterns" and "blocks", a pair
+    (patterns, blocks), or a `Puzzle`."""
+    if isinstance(text, Puzzle):
+        return text
+    if isinstance(text, str):
+        if text.count("|") != 1:
+            raise WordlabError(f"a Building Blocks puzzle as text is 'patterns | blocks' (one '|'), not {text[:60]!r}")
+        patterns, blocks = text.split("|")
+        return Puzzle(patterns, blocks)
+    if isinstance(text, Mapping):
+        missing = [key for key in ("patterns", "blocks") if key not in text]
+        if missing:
+            raise WordlabError(f"a Building Blocks puzzle needs {' and '.join(missing)}")
+        return Puzzle(text["patterns"], text["blocks"])
+    if isinstance(text, Sequence) and len(text) == 2:
+        return Puzzle(*text)
+    raise WordlabError(f"cannot read a Building Blocks puzzle from {type(text).__name__} {str(text)[:60]!r}: "
+                       f"give 'patterns | blocks', a Puzzle, or (patterns, blocks)")
 
 
 def published() -> dict[str, dict]:
@@ -153,30 +198,19 @@ def published() -> dict[str, dict]:
     try:
         data = json.loads(DATA.read_text())
     except OSError as err:
-        raise WordlabError(f"cannot read the published Building Blocks puzzles from {DATA}: {err}") from None
+        raise WordlabError(f"cannot read the published Building Blocks puzzles ({DATA.name}): {err}") from None
     return {name: {"puzzle": Puzzle(p["patterns"], p["blocks"]), "answer": tuple(p["answer"].split()),
                    "unused": p["unused"].split()}
             for name, p in data["puzzles"].items()}
 
 
-def check(puzzle: Puzzle, solution: Sequence[str], words: Iterable[str] | None = None) -> list[str]:
-    """Everything wrong with `solution` (empty when it is valid): fit, block reuse, words not in `words`."""
-    problems = []
-    if len(solution) != len(puzzle.patterns):
-        return [f"{len(solution)} words for {len(puzzle.patterns)} patterns"]
-    used = 0
-    for word, pattern in zip(solution, puzzle.patterns):
-        mask = puzzle.mask_of(word, pattern)
-        if mask is None:
-            problems.append(f"{word!r} does not fit {pattern!r} with the puzzle's blocks")
-        elif mask & used:
-            problems.append(f"{word!r} reuses block(s) {puzzle.blocks_in(mask & used)}")
-        else:
-            used |= mask
-    if words is not None:
-        known = words if isinstance(words, (set, frozenset, WordList)) else set(words)
-        problems += [f"{word!r} is not in the word list" for word in solution if word not in known]
-    return problems
+def example() -> Puzzle:
+    """A small puzzle with a repeated pattern and a repeated block, and three solutions from its own
+    word list (`EXAMPLE_WORDS`, which `solve` uses for it unless told otherwise)."""
+    return Problem(Puzzle("ab.... ab.... ..cd..", "cd ef ef ef gh ij xy"), Lexicon(EXAMPLE_WORDS))
+
+
+EXAMPLE_WORDS = ("abcdef", "abefgh", "abefij", "abijef", "efcdgh", "ijcdef", "abxyzz")
 
 
 # -- word lists and the index ----------------------------------------------------------------------
@@ -185,151 +219,153 @@ def check(puzzle: Puzzle, solution: Sequence[str], words: Iterable[str] | None =
 class ChunkIndex:
     """Words of one length cut into `size`-letter chunks, found by (slot, chunk) in one dict lookup."""
 
-    def __init__(self, words: Iterable[str], length: int, size: int):
+    def __init__(self, words: Iterable[str], length: int, size: int, budget: Budget | None = None):
         self.length, self.size = length, size
         self.by_chunk: dict[tuple[int, str], list[tuple[str, tuple[str, ...]]]] = {}
-        for word in words:
+        for n, word in enumerate(words):
+            if budget and n % CHECK_EVERY == 0:
+                budget.check()
             if len(word) == length:
                 chunks = slots(word, size)
                 for slot, chunk in enumerate(chunks):
                     self.by_chunk.setdefault((slot, chunk), []).append((word, chunks))
 
-    def entries(self, cells: tuple[str | None, ...], blocks: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
-        """Words (with their chunks) that might fit: those sharing the rarest fixed chunk, or for an
-        all-blank pattern those whose first chunk is a block."""
+    def entries(self, cells: tuple[str | None, ...]) -> list[tuple[str, tuple[str, ...]]]:
+        """The words (with their chunks) sharing the pattern's rarest fixed chunk in its slot."""
         lookup = self.by_chunk.get
-        fixed = [lookup((slot, chunk), []) for slot, chunk in enumerate(cells) if chunk is not None]
-        if fixed:
-            return min(fixed, key=len)
-        return [entry for block in blocks for entry in lookup((0, block), [])]
+        return min((lookup((slot, chunk), []) for slot, chunk in enumerate(cells) if chunk is not None), key=len)
 
-    def candidates(self, puzzle: Puzzle) -> list[list[Candidate]]:
-        """Every candidate of every pattern: fixed chunks equal, blank chunks distinct blocks."""
-        bits = puzzle.bits
-        found = []
-        for pattern in puzzle.patterns:
+    def candidates(self, puzzle: Puzzle) -> dict[str, list[Candidate]]:
+        """Every candidate of every distinct pattern: fixed chunks equal, blank chunks blocks of the puzzle."""
+        found = {}
+        for pattern in dict.fromkeys(puzzle.patterns):
             cells = puzzle.cells(pattern)
-            fits = []
-            for word, chunks in self.entries(cells, puzzle.blocks):
-                mask = _fill_mask(chunks, cells, bits)
-                if mask is not None:
-                    fits.append((word, mask))
-            found.append(fits)
+            fits = [(word, used) for word, chunks in self.entries(cells)
+                    if (used := _fill(chunks, cells, puzzle.stock)) is not None]
+            found[pattern] = fits
         return found
 
 
-def _fill_mask(chunks: tuple[str, ...], cells: tuple[str | None, ...], bits: dict[str, int]) -> int | None:
-    """The mask of blocks filling the blank cells with `chunks`, or None if a chunk is no block,
-    a block repeats, or a fixed cell differs."""
-    mask = 0
-    for chunk, fixed in zip(chunks, cells):
-        if fixed is None:
-            bit = bits.get(chunk, 0)
-            if not bit or mask & bit:
-                return None
-            mask |= bit
-        elif chunk != fixed:
-            return None
-    return mask
-
-
 class Lexicon:
-    """A word list and its chunk indexes, built on first use per (length, block size) and kept."""
+    """A word list and its chunk indexes, built on first use per (length, block size) and kept: pass one
+    Lexicon to many `solve` calls to build each index once."""
 
     def __init__(self, words: WordList | Iterable[str] | str = DEFAULT_WORDS):
         self.words = as_wordlist(words)
         self.indexes: dict[tuple[int, int], ChunkIndex] = {}
-        self.build_seconds: dict[tuple[int, int], float] = {}
 
-    def index(self, length: int, size: int) -> ChunkIndex:
+    def index(self, length: int, size: int, budget: Budget | None = None) -> ChunkIndex:
         key = (length, size)
         if key not in self.indexes:
-            start = time.perf_counter()
-            self.indexes[key] = ChunkIndex(self.words, length, size)
-            self.build_seconds[key] = time.perf_counter() - start
+            self.indexes[key] = ChunkIndex(self.words, length, size, budget)
         return self.indexes[key]
+
+    def candidates(self, puzzle: Puzzle, budget: Budget | None = None) -> dict[str, list[Candidate]]:
+        return self.index(puzzle.length, puzzle.size, budget).candidates(puzzle)
 
     def __repr__(self) -> str:
         return f"Lexicon({self.words!r}, indexes for {sorted(self.indexes)})"
 
 
-def as_lexicon(words: Lexicon | WordList | Iterable[str] | str) -> Lexicon:
-    return words if isinstance(words, Lexicon) else Lexicon(words)
-
-
-# -- answers and explanations ----------------------------------------------------------------------
-
-
-@dataclass
-class Answer:
-    """Candidates per pattern, every solution found, why there is none, and why the search stopped early."""
+class Problem(NamedTuple):
+    """A puzzle and the word list to solve it with."""
 
     puzzle: Puzzle
-    candidates: list[list[Candidate]]
-    solutions: list[Solution] = field(default_factory=list)
-    why: str = ""
-    stopped: str | None = None
+    lexicon: Lexicon
 
-    def unused(self, solution: Solution) -> list[str]:
-        """The decoys: blocks `solution` leaves unused."""
-        used = 0
-        for word, pattern in zip(solution, self.puzzle.patterns):
-            used |= self.puzzle.mask_of(word, pattern) or 0
-        return [block for i, block in enumerate(self.puzzle.blocks) if not used >> i & 1]
-
-    def summary(self) -> str:
-        if self.solutions:
-            many = f"{len(self.solutions)} solutions; first: " if len(self.solutions) > 1 else ""
-            return many + " ".join(self.solutions[0]) + (f" (stopped: {self.stopped})" if self.stopped else "")
-        return f"stopped: {self.stopped}" if self.stopped else f"no solution: {self.why}"
-
-    def as_dict(self) -> dict:
-        return {"puzzle": {"patterns": list(self.puzzle.patterns), "blocks": list(self.puzzle.blocks)},
-                "candidates": {p: [w for w, _ in c] for p, c in zip(self.puzzle.patterns, self.candidates)},
-                "solutions": [{"words": list(s), "unused": self.unused(s)} for s in self.solutions],
-                "why": self.why, "stopped": self.stopped}
+    def __str__(self) -> str:
+        return f"{self.puzzle} (words: {self.lexicon.words.name})"
 
 
-def explain(puzzle: Puzzle, candidates: list[list[Candidate]]) -> str:
-    """Why there is no solution: the patterns with no candidate, else a smallest set of patterns
-    whose candidates always clash, with the blocks they fight over."""
-    empty = [pattern for pattern, found in zip(puzzle.patterns, candidates) if not found]
-    if empty:
-        return f"no word in the list fits {', '.join(empty)} with the puzzle's blocks"
-    for size in range(2, len(candidates) + 1):
-        for group in combinations(range(len(candidates)), size):
-            options = {i: candidates[i] for i in group}
-            if next(_backtrack(options, {}, 0, None, None), None) is None:
-                return _clash(puzzle, candidates, group)
-    return ""
+def prepare(given: Problem | Puzzle | str | Mapping | Sequence, words=None) -> Problem:
+    """The `Problem` to solve: `given` parsed, with `words` (a `Lexicon`, a word list, a source name;
+    default `DEFAULT_WORDS`). A `Problem` already carries its word list."""
+    if isinstance(given, Problem):
+        if words is not None:
+            raise WordlabError("this Problem already carries its word list; give words= only with a Puzzle")
+        return given
+    lexicon = words if isinstance(words, Lexicon) else Lexicon(DEFAULT_WORDS if words is None else words)
+    return Problem(parse(given), lexicon)
 
 
-def _clash(puzzle: Puzzle, candidates: list[list[Candidate]], group: tuple[int, ...]) -> str:
-    counts: dict[int, int] = {}
-    for i in group:
-        wanted = 0
-        for _, mask in candidates[i]:
-            wanted |= mask
-        for bit in range(len(puzzle.blocks)):
-            if wanted >> bit & 1:
-                counts[bit] = counts.get(bit, 0) + 1
-    contested = [puzzle.blocks[bit] for bit, n in sorted(counts.items()) if n > 1]
-    words = "; ".join(f"{puzzle.patterns[i]}: {', '.join(w for w, _ in candidates[i])}" for i in group)
-    return (f"the patterns {', '.join(puzzle.patterns[i] for i in group)} cannot all be filled: their candidates "
-            f"({words}) clash on the blocks {', '.join(contested)}")
+# -- checking a solution ---------------------------------------------------------------------------
 
 
-def _answer(puzzle: Puzzle, candidates: list[list[Candidate]], search: Iterator[Solution],
-            budget: Budget | None) -> Answer:
-    """Run `search` to the end (or the budget), then explain an empty result."""
-    answer = Answer(puzzle, candidates)
-    with budgeted(budget) as run:
-        for solution in search:
-            answer.solutions.append(solution)
-    answer.stopped = run.stopped
-    if not answer.solutions and not answer.stopped:
-        answer.why = explain(puzzle, candidates)
-    return answer
+def check(puzzle: Puzzle, solution: Sequence[str], words: Iterable[str] | None = None) -> list[str]:
+    """Everything wrong with `solution` (empty when it is valid): fit, blocks beyond the puzzle's copies,
+    a word used twice, words not in `words`."""
+    if len(solution) != len(puzzle.patterns):
+        return [f"{len(solution)} words for {len(puzzle.patterns)} patterns"]
+    problems, used = [], Counter()
+    for word, pattern in zip(solution, puzzle.patterns):
+        chunks = puzzle.fill(word, pattern)
+        if chunks is None:
+            problems.append(f"{word!r} does not fit {pattern!r} with the puzzle's blocks")
+        used.update(chunks or ())
+    over = sorted(block for block, n in used.items() if n > puzzle.stock[block])
+    if over:
+        problems.append(f"block(s) {over} used more often than the puzzle gives them")
+    twice = sorted(word for word, n in Counter(solution).items() if n > 1)
+    if twice:
+        problems.append(f"word(s) {twice} used twice")
+    if words is not None:
+        known = words if isinstance(words, (set, frozenset, WordList)) else set(words)
+        problems += [f"{word!r} is not in the word list" for word in solution if word not in known]
+    return problems
+
+
+def verify(given: Problem | Puzzle, value: Sequence[str]) -> bool:
+    """Is `value` a solution of the puzzle (with words from the problem's list, when there is one)?"""
+    if isinstance(given, Problem):
+        return not check(given.puzzle, value, given.lexicon.words)
+    return not check(parse(given), value)
+
+
+def unused(puzzle: Puzzle, solution: Sequence[str]) -> list[str]:
+    """The decoys: the blocks (with repeats) `solution` leaves unused."""
+    left = Counter(puzzle.stock)
+    for word, pattern in zip(solution, puzzle.patterns):
+        left.subtract(puzzle.fill(word, pattern) or ())
+    return sorted(left.elements())
+
+
+def canonical(puzzle: Puzzle, placed: Iterable[tuple[str, str]]) -> Solution:
+    """The words of (pattern, word) pairs in pattern order; identical patterns take their words in
+    alphabetical order, so that swapping them gives the same solution."""
+    by_pattern: dict[str, list[str]] = {}
+    for pattern, word in placed:
+        by_pattern.setdefault(pattern, []).append(word)
+    queues = {pattern: iter(sorted(words)) for pattern, words in by_pattern.items()}
+    return tuple(next(queues[pattern]) for pattern in puzzle.patterns)
+
+
+# -- the state a recorded run keeps, and its drawing -----------------------------------------------
+
+
+class Board(NamedTuple):
+    """A partly filled puzzle: each pattern with its word (None while open), and the blocks left."""
+
+    patterns: tuple[str, ...]
+    words: tuple[str | None, ...]
+    left: tuple[str, ...]
+
+
+def board(puzzle: Puzzle, placed: Iterable[tuple[str, str]]) -> Board:
+    """The board after placing (pattern, word) pairs: each word in the first open copy of its pattern."""
+    words: list[str | None] = [None] * len(puzzle.patterns)
+    left = Counter(puzzle.stock)
+    for pattern, word in placed:
+        words[next(i for i, p in enumerate(puzzle.patterns) if p == pattern and words[i] is None)] = word
+        left.subtract(puzzle.fill(word, pattern) or ())
+    return Board(puzzle.patterns, tuple(words), tuple(sorted(left.elements())))
+
+
+def render(state: Board | Solution) -> str:
+    """The patterns with the words placed so far, then the blocks left (a solution: its words)."""
+    if not isinstance(state, Board):
+        return "\n".join(state) + "\n(solution)"
+    lines = [f"{pattern}  {word or '?'}" for pattern, word in zip(state.patterns, state.words)]
+    return "\n".join(lines + [f"blocks left: {' '.join(state.left) or '(none)'}"])
 
 
 # -- strategy 1: the write-up's regex scan ---------------------------------------------------------
@@ -337,207 +373,271 @@ def _answer(puzzle: Puzzle, candidates: list[list[Candidate]], search: Iterator[
 
 def regex_for(puzzle: Puzzle, pattern: str) -> re.Pattern:
     """One regular expression for `pattern`: fixed chunks literally, blanks as any of the blocks."""
-    any_block = "(?:" + "|".join(puzzle.blocks) + ")"
+    any_block = "(?:" + "|".join(dict.fromkeys(puzzle.blocks)) + ")"
     return re.compile("".join(any_block if fixed is None else fixed for fixed in puzzle.cells(pattern)))
 
 
-def regex_candidates(puzzle: Puzzle, words: Iterable[str]) -> list[list[Candidate]]:
-    """Scan the whole list once per pattern; keep full matches that use no block twice."""
-    found = []
-    for pattern in puzzle.patterns:
+def regex_candidates(puzzle: Puzzle, words: Sequence[str], budget: Budget | None = None) -> dict[str, list[Candidate]]:
+    """Scan the whole list once per distinct pattern; keep full matches whose blocks the puzzle has."""
+    found = {}
+    for pattern in dict.fromkeys(puzzle.patterns):
         match = regex_for(puzzle, pattern).fullmatch
-        hits = [word for word in words if match(word)]
-        masks = [(word, puzzle.mask_of(word, pattern)) for word in hits]
-        found.append([(word, mask) for word, mask in masks if mask is not None])
+        hits = []
+        for start in range(0, len(words), CHECK_EVERY):
+            if budget:
+                budget.check()
+            hits += [word for word in words[start:start + CHECK_EVERY] if match(word)]
+        found[pattern] = [(word, used) for word in hits if (used := puzzle.fill(word, pattern)) is not None]
     return found
 
 
-def _singles_then_product(candidates: list[list[Candidate]], probe: Probe | None,
+def _fits(used: tuple[str, ...], left: Mapping[str, int]) -> bool:
+    return all(left[block] >= n for block, n in Counter(used).items())
+
+
+def _singles_then_product(puzzle: Puzzle, candidates: dict[str, list[Candidate]], probe: Probe | None,
                           budget: Budget | None) -> Iterator[Solution]:
-    """Commit every pattern with exactly one candidate and strike its blocks from the rest, until none
-    is left; then try every combination of the remaining candidates."""
-    options = {i: list(found) for i, found in enumerate(candidates)}
+    """Commit every pattern with exactly one candidate and strike its blocks (and word) from the rest,
+    until none is left; then try every combination of the remaining candidates."""
+    options = {i: list(candidates[p]) for i, p in enumerate(puzzle.patterns)}
     chosen: dict[int, str] = {}
-    used = 0
+    left = Counter(puzzle.stock)
     while (single := next((i for i, found in options.items() if len(found) == 1), None)) is not None:
-        word, mask = options.pop(single)[0]
-        chosen[single], used = word, used | mask
-        if probe:
-            probe.call(len(chosen))
-        options = {i: [c for c in found if not c[1] & used] for i, found in options.items()}
+        _node(puzzle, chosen, len(chosen), 0, probe, budget)
+        word, used = options.pop(single)[0]
+        chosen[single] = word
+        left.subtract(used)
+        options = {i: [c for c in found if c[0] != word and _fits(c[1], left)] for i, found in options.items()}
         if any(not found for found in options.values()):
             return
     rest = sorted(options)
     for combination in product(*(options[i] for i in rest)):
-        if budget:
-            budget.tick()
-        if probe:
-            probe.call(len(candidates))
-        total = used
-        for _, mask in combination:
-            if total & mask:
-                break
-            total |= mask
+        words = dict(chosen)
+        words.update((i, word) for i, (word, _) in zip(rest, combination))
+        _node(puzzle, words, len(chosen), 0, probe, budget)
+        solution = tuple(words[i] for i in range(len(puzzle.patterns)))
+        if _in_order(puzzle, solution) and _fits(sum((used for _, used in combination), ()), left):
+            yield solution
+
+
+def _in_order(puzzle: Puzzle, solution: Solution) -> bool:
+    """Different words, and identical patterns filled in alphabetical order (one of each swap)."""
+    last: dict[str, str] = {}
+    for pattern, word in zip(puzzle.patterns, solution):
+        if word <= last.get(pattern, ""):
+            return False
+        last[pattern] = word
+    return len(set(solution)) == len(solution)
+
+
+def _node(puzzle: Puzzle, chosen: dict[int, str], depth: int, frontier: int, probe: Probe | None,
+          budget: Budget | None) -> None:
+    """Charge one node to the budget and report it, with the board, to the probe."""
+    if budget:
+        budget.tick()
+    if probe:
+        if probe.recording:
+            placed = [(puzzle.patterns[i], word) for i, word in sorted(chosen.items())]
+            probe.expand(depth, frontier, state=board(puzzle, placed))
         else:
-            words = dict(chosen)
-            words.update((i, word) for i, (word, _) in zip(rest, combination))
-            yield tuple(words[i] for i in range(len(candidates)))
+            probe.expand(depth, frontier)
 
 
-def regex_scan(puzzle: Puzzle, lexicon: Lexicon, probe: Probe | None = None,
-               budget: Budget | None = None) -> Answer:
+def regex_scan(given: Problem, *, probe: Probe | None = None, budget: Budget | None = None) -> Iterator:
     """The write-up's solver: a regex per pattern over the whole list, then commit patterns with exactly
     one candidate (generate-and-test for the rest). Cost: patterns × list size regex matches, then the
     product of the remaining candidate counts."""
-    candidates = regex_candidates(puzzle, lexicon.words.words)
-    return _answer(puzzle, candidates, _singles_then_product(candidates, probe, budget), budget)
+    puzzle = given.puzzle
+    candidates = regex_candidates(puzzle, given.lexicon.words.words, budget)
+    for solution in _singles_then_product(puzzle, candidates, probe, budget):
+        yield solution, None
 
 
 # -- strategy 2: backtracking with block-exclusion propagation ------------------------------------
 
 
-def _backtrack(options: dict[int, list[Candidate]], chosen: dict[int, str], depth: int,
-               probe: Probe | None, budget: Budget | None) -> Iterator[Solution]:
-    """Fill the open pattern with fewest candidates; after each choice strike every candidate that
-    shares one of its blocks, and back off at once if that leaves some pattern with none."""
+def _backtrack(puzzle: Puzzle, options: dict[str, list[Candidate]], need: dict[str, int], left: Counter,
+               placed: list[tuple[str, str]], probe: Probe | None, budget: Budget | None) -> Iterator[Solution]:
+    """Fill the open pattern with fewest candidates to spare; after each choice strike every candidate
+    that needs a block no longer left (or the same word), and back off at once if some pattern is left
+    with fewer candidates than copies to fill. A repeated pattern takes its words in candidate order."""
+    depth = len(placed)
     if budget:
         budget.tick()
     if probe:
-        probe.call(depth)
-    if not options:
-        yield tuple(chosen[i] for i in sorted(chosen))
-        return
-    tightest = min(options, key=lambda i: len(options[i]))
-    others = [i for i in options if i != tightest]
-    for word, mask in options[tightest]:
-        if probe:
-            probe.node(depth + 1, word)
-        narrowed = {}
-        for i in others:
-            kept = [c for c in options[i] if not c[1] & mask]
-            if not kept:
-                if probe:
-                    probe.prune(depth + 1)
-                break
-            narrowed[i] = kept
+        frontier = min((len(c) for c in options.values()), default=0)
+        if probe.recording:
+            probe.expand(depth, frontier, state=board(puzzle, placed))
         else:
-            chosen[tightest] = word
-            yield from _backtrack(narrowed, chosen, depth + 1, probe, budget)
-            del chosen[tightest]
+            probe.expand(depth, frontier)
+    if not options:
+        yield canonical(puzzle, placed)
+        return
+    tightest = min(options, key=lambda p: len(options[p]) - need[p])
+    for k, (word, used) in enumerate(options[tightest]):
+        left.subtract(used)
+        need[tightest] -= 1
+        narrowed = _narrowed(options, need, left, tightest, k, word)
+        if narrowed is None:
+            if probe:
+                probe.prune(depth + 1, why=f"{word} leaves a pattern without enough candidates")
+        else:
+            placed.append((tightest, word))
+            yield from _backtrack(puzzle, narrowed, need, left, placed, probe, budget)
+            placed.pop()
+        need[tightest] += 1
+        left.update(used)
 
 
-def backtracking(puzzle: Puzzle, lexicon: Lexicon, probe: Probe | None = None,
-                 budget: Budget | None = None) -> Answer:
+def _narrowed(options: dict[str, list[Candidate]], need: dict[str, int], left: Counter, chosen: str, k: int,
+              word: str) -> dict[str, list[Candidate]] | None:
+    """The options after `word` (candidate `k` of pattern `chosen`) is placed; None if some pattern
+    can no longer be filled."""
+    narrowed = {}
+    for pattern, found in options.items():
+        if pattern == chosen:
+            if need[pattern] == 0:
+                continue
+            found = found[k + 1:]
+        kept = [c for c in found if c[0] != word and _fits(c[1], left)]
+        if len(kept) < need[pattern]:
+            return None
+        narrowed[pattern] = kept
+    return narrowed
+
+
+def backtracking(given: Problem, *, probe: Probe | None = None, budget: Budget | None = None) -> Iterator:
     """Candidates from the chunk index (one dict lookup per pattern), then depth-first search on the
-    most constrained pattern with forward checking on blocks. Cost: a few index entries per pattern,
-    then at most the product of candidate counts, usually one path."""
-    candidates = lexicon.index(puzzle.length, puzzle.size).candidates(puzzle)
-    if probe:
-        probe.node(0, "start")
-    return _answer(puzzle, candidates, _backtrack(dict(enumerate(candidates)), {}, 0, probe, budget), budget)
+    most constrained pattern with forward checking on blocks. Cost: the index (built once per list and
+    length), a few entries per pattern, then at most the product of candidate counts, usually one path."""
+    puzzle = given.puzzle
+    candidates = given.lexicon.candidates(puzzle, budget)
+    need = dict(Counter(puzzle.patterns))
+    for solution in _backtrack(puzzle, candidates, need, Counter(puzzle.stock), [], probe, budget):
+        yield solution, None
 
 
 # -- strategy 3: exact cover (Algorithm X, dictionary of sets) -------------------------------------
 
 
-Row = tuple[int, str]  # (pattern number, word)
+def cover_rows(candidates: dict[str, list[Candidate]]) -> dict[tuple[str, str], tuple]:
+    """Each candidate as an exact-cover row (pattern, word) → its items: its pattern, each block it uses
+    (a block used twice listed twice) and its word (so that no word fills two patterns)."""
+    return {(pattern, word): (("pattern", pattern), *(("block", b) for b in used), ("word", word))
+            for pattern, found in candidates.items() for word, used in found}
 
 
-def _cover(X: dict, Y: dict, row: Row) -> list[dict]:
-    removed = []
-    for item in Y[row]:
-        for other in X[item]:
-            for clashing in Y[other]:
-                if clashing != item:
-                    del X[clashing][other]
-        removed.append(X.pop(item))
-    return removed
+def exact_cover(given: Problem, *, probe: Probe | None = None, budget: Budget | None = None) -> Iterator:
+    """Candidates from the chunk index as an exact-cover matrix (each pattern as often as it repeats,
+    each block at most as often as it is listed) solved by Algorithm X with dictionary-of-sets links.
+    Cost: like backtracking, with covering and uncovering in place of copying candidate lists."""
+    puzzle = given.puzzle
+    rows = cover_rows(given.lexicon.candidates(puzzle, budget))
+    patterns = {("pattern", p): n for p, n in Counter(puzzle.patterns).items()}
+    limits = {("block", b): n for b, n in puzzle.stock.items()}
+    limits.update((("word", word), 1) for _, word in rows)
+    for chosen in algorithm_x(rows, patterns, limits, probe=probe, budget=budget,
+                              snapshot=lambda chosen: board(puzzle, chosen)):
+        yield canonical(puzzle, chosen), None
 
 
-def _uncover(X: dict, Y: dict, row: Row, removed: list[dict]) -> None:
-    for item in reversed(Y[row]):
-        X[item] = rows = removed.pop()
-        for other in rows:
-            for clashing in Y[other]:
-                if clashing != item:
-                    X[clashing][other] = None
-
-
-def _algorithm_x(X: dict, Y: dict, patterns: range, chosen: list[Row], probe: Probe | None,
-                 budget: Budget | None) -> Iterator[Solution]:
-    """Cover the open pattern with fewest rows left by each of its rows in turn (Knuth's Algorithm X);
-    blocks are secondary items, covered at most once."""
-    if budget:
-        budget.tick()
-    if probe:
-        probe.call(len(chosen))
-    open_patterns = [p for p in patterns if p in X]
-    if not open_patterns:
-        yield tuple(word for _, word in sorted(chosen))
-        return
-    pattern = min(open_patterns, key=lambda p: len(X[p]))
-    for row in list(X[pattern]):
-        if probe:
-            probe.node(len(chosen) + 1, row[1])
-        chosen.append(row)
-        removed = _cover(X, Y, row)
-        yield from _algorithm_x(X, Y, patterns, chosen, probe, budget)
-        _uncover(X, Y, row, removed)
-        chosen.pop()
-
-
-def cover_matrix(puzzle: Puzzle, candidates: list[list[Candidate]]) -> tuple[dict, dict]:
-    """Y: each row (pattern, word) → the items it covers (its pattern, then its blocks);
-    X: each item → the rows covering it, as a dict used as an insertion-ordered set (so the search
-    order, unlike a set's, does not depend on string hashing)."""
-    Y = {(p, word): (p, *puzzle.blocks_in(mask)) for p, found in enumerate(candidates) for word, mask in found}
-    X: dict = {p: {} for p in range(len(puzzle.patterns))}
-    X.update((block, {}) for block in puzzle.blocks)
-    for row, items in Y.items():
-        for item in items:
-            X[item][row] = None
-    return X, Y
-
-
-def exact_cover(puzzle: Puzzle, lexicon: Lexicon, probe: Probe | None = None,
-                budget: Budget | None = None) -> Answer:
-    """Candidates from the chunk index as an exact-cover matrix (patterns exactly once, blocks at most
-    once) solved by Algorithm X with dictionary-of-sets links. Cost: like backtracking, with covering and
-    uncovering in place of copying candidate lists."""
-    candidates = lexicon.index(puzzle.length, puzzle.size).candidates(puzzle)
-    X, Y = cover_matrix(puzzle, candidates)
-    if probe:
-        probe.node(0, "start")
-    search = _algorithm_x(X, Y, range(len(puzzle.patterns)), [], probe, budget)
-    return _answer(puzzle, candidates, search, budget)
-
-
-StrategyFn = Callable[..., Answer]
-
-STRATEGIES: dict[str, StrategyFn] = {
+STRATEGIES = {
     "regex-scan": regex_scan,
     "backtracking": backtracking,
     "exact-cover": exact_cover,
 }
 
 
-def solve(puzzle: Puzzle, strategy: str = "exact-cover",
-          words: Lexicon | WordList | Iterable[str] | str = DEFAULT_WORDS, probe: Probe | None = None, budget: Budget | None = None) -> Answer:
-    """Every solution of `puzzle` with words from `words` (pass a `Lexicon` to reuse its index)."""
-    from wordlab.search import pick
+# -- answers and explanations ----------------------------------------------------------------------
 
-    return pick(STRATEGIES, strategy)(puzzle, as_lexicon(words), probe=probe, budget=budget)
+
+@dataclass(repr=False)
+class Answer(Result):
+    """A run's result, which can also list each pattern's candidates and say why there is no solution."""
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.given.puzzle
+
+    @cached_property
+    def candidates(self) -> dict[str, list[Candidate]]:
+        """Every candidate of every distinct pattern (from the index; computed when asked)."""
+        return self.given.lexicon.candidates(self.puzzle)
+
+    @cached_property
+    def why(self) -> str:
+        """Why a search that covered its whole space found no solution ("" otherwise)."""
+        if self.solutions or not self.exhausted:
+            return ""
+        return explain(self.puzzle, self.candidates)
+
+    def unused(self, solution: Sequence[str]) -> list[str]:
+        return unused(self.puzzle, solution)
+
+    def summary(self) -> str:
+        note = f" (stopped: {self.stopped})" if self.stopped else ""
+        if self.solutions:
+            many = f"{len(self.solutions)} solutions; first: " if len(self.solutions) > 1 else ""
+            return many + " ".join(self.values[0]) + note
+        return f"stopped: {self.stopped}" if self.stopped else f"no solution: {self.why}"
+
+    def as_dict(self) -> dict:
+        puzzle = self.puzzle
+        return {**super().as_dict(), "value": list(self.value) if self.value else None,
+                "puzzle": {"patterns": list(puzzle.patterns), "blocks": list(puzzle.blocks)},
+                "solutions": [{"words": list(s), "unused": self.unused(s)} for s in self.values],
+                "candidates": {p: [w for w, _ in found] for p, found in self.candidates.items()},
+                "why": self.why}
+
+
+def explain(puzzle: Puzzle, candidates: dict[str, list[Candidate]]) -> str:
+    """Why there is no solution: the patterns with no candidate, else a smallest group of patterns
+    whose candidates always clash, with the blocks they fight over."""
+    empty = [pattern for pattern, found in candidates.items() if not found]
+    if empty:
+        return f"no word in the list fits {', '.join(empty)} with the puzzle's blocks"
+    seen = set()
+    for size in range(2, len(puzzle.patterns) + 1):
+        for group in combinations(puzzle.patterns, size):
+            if group in seen:
+                continue
+            seen.add(group)
+            need = dict(Counter(group))
+            options = {p: candidates[p] for p in need}
+            if next(_backtrack(puzzle, options, need, Counter(puzzle.stock), [], None, None), None) is None:
+                return _clash(group, candidates)
+    return ""
+
+
+def _clash(group: tuple[str, ...], candidates: dict[str, list[Candidate]]) -> str:
+    wanted = Counter()
+    for pattern in group:
+        wanted.update({block for _, used in candidates[pattern] for block in used})
+    contested = sorted(block for block, n in wanted.items() if n > 1)
+    words = "; ".join(f"{p}: {', '.join(w for w, _ in candidates[p])}" for p in dict.fromkeys(group))
+    return (f"the patterns {', '.join(group)} cannot all be filled: their candidates ({words}) "
+            f"clash on the blocks {', '.join(contested) or '(their only blocks)'}")
+
+
+def solve(given: Problem | Puzzle | str, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None,
+          budget: Budget | None = None, words=None, **options) -> Answer:
+    """Every solution of the puzzle `given` with words from `words` (default `DEFAULT_WORDS`; pass a
+    `Lexicon` to reuse its index across calls). Loading the list and building the index are charged to
+    `budget`."""
+    return run(STRATEGIES, strategy, given, prepare=lambda g: prepare(g, words), result=Answer, render=render,
+               probe=probe, budget=budget, **options)
 
 
 # -- generating puzzles ----------------------------------------------------------------------------
 
 
 def generate(words: WordList | Iterable[str] | str, *, count: int = 8, length: int = 9, size: int = 3,
-             fixed_slot: int = 0, decoys: int = 3, rivals: bool = False,
+             fixed_slot: int = 0, decoys: int = 3, rivals: bool = False, distinct: bool = False,
              seed: int | None = None) -> tuple[Puzzle, Solution]:
-    """A new puzzle and the solution it was made from: `count` words of `length` from `words` whose blank
-    chunks are all different, the chunk in `fixed_slot` shown, plus `decoys` extra blocks (taken from
-    rival words sharing a fixed chunk when `rivals`, which makes ambiguous puzzles likelier)."""
+    """A new puzzle and the solution it was made from: `count` different words of `length` from `words`,
+    the chunk in `fixed_slot` shown, their other chunks as blocks (repeats kept, as in real puzzles,
+    unless `distinct` asks for different shown chunks and blocks), plus `decoys` extra blocks (taken from
+    rival words sharing a shown chunk when `rivals`, which makes ambiguous puzzles likelier)."""
     if size < 1 or length < size or length % size:
         raise WordlabError(f"length {length} must be a positive multiple of the block size {size}")
     width = length // size
@@ -549,124 +649,43 @@ def generate(words: WordList | Iterable[str] | str, *, count: int = 8, length: i
     rng = random.Random(seed)
     pool = sorted(w for w in as_wordlist(words) if len(w) == length)
     rng.shuffle(pool)
-    chosen, shown, blocks = _pick_words(pool, count, size, slot)
-    extra = _decoys(pool, chosen, shown, blocks, size, slot, rivals)
+    chosen = _pick_words(pool, count, size, slot, distinct)
+    blocks = [chunk for word in chosen for chunk in _blank_chunks(word, size, slot)]
+    extra = _decoys(pool, chosen, set(blocks), size, slot, rivals)
     if len(extra) < decoys:
         raise WordlabError(f"only {len(extra)} decoy blocks are available, {decoys} were asked for")
     patterns = [BLANK * size * slot + slots(w, size)[slot] + BLANK * size * (width - slot - 1) for w in chosen]
-    return Puzzle(patterns, sorted(blocks | set(rng.sample(extra, decoys)))), tuple(chosen)
+    puzzle = Puzzle(patterns, sorted(blocks + rng.sample(extra, decoys)))
+    return puzzle, canonical(puzzle, zip(patterns, chosen))
 
 
 def _blank_chunks(word: str, size: int, slot: int) -> list[str]:
     return [chunk for j, chunk in enumerate(slots(word, size)) if j != slot]
 
 
-def _pick_words(pool: list[str], count: int, size: int, slot: int) -> tuple[list[str], set[str], set[str]]:
+def _pick_words(pool: list[str], count: int, size: int, slot: int, distinct: bool) -> list[str]:
+    """The first `count` words of `pool` (with `distinct`, only words adding a new shown chunk and new,
+    different blocks)."""
     chosen: list[str] = []
     shown: set[str] = set()
     blocks: set[str] = set()
     for word in pool:
         blanks = _blank_chunks(word, size, slot)
         fixed = slots(word, size)[slot]
-        if fixed in shown or len(set(blanks)) < len(blanks) or blocks.intersection(blanks):
+        if distinct and (fixed in shown or len(set(blanks)) < len(blanks) or blocks.intersection(blanks)):
             continue
         chosen.append(word)
         shown.add(fixed)
         blocks.update(blanks)
         if len(chosen) == count:
-            return chosen, shown, blocks
-    raise WordlabError(f"only {len(chosen)} of the {len(pool)} words of that length can share a puzzle "
-                       f"(distinct fixed chunks and blocks); {count} were asked for")
+            return chosen
+    rule = " (distinct shown chunks and blocks)" if distinct else ""
+    raise WordlabError(f"only {len(chosen)} of the {len(pool)} words of that length can share a puzzle{rule}; "
+                       f"{count} were asked for")
 
 
-def _decoys(pool: list[str], chosen: list[str], shown: set[str], blocks: set[str], size: int, slot: int,
-            rivals: bool) -> list[str]:
+def _decoys(pool: list[str], chosen: list[str], blocks: set[str], size: int, slot: int, rivals: bool) -> list[str]:
     taken = set(chosen)
+    shown = {slots(w, size)[slot] for w in chosen}
     sources = [w for w in pool if w not in taken and (not rivals or slots(w, size)[slot] in shown)]
     return sorted({chunk for w in sources for chunk in _blank_chunks(w, size, slot)} - blocks)
-
-
-# -- command line ----------------------------------------------------------------------------------
-
-
-def add_arguments(parser, command: str) -> None:
-    from wordlab.cli import add_budget_options, add_strategy_option, add_words_option
-
-    add_words_option(parser, DEFAULT_WORDS)
-    parser.add_argument("--published", nargs="+", default=None, metavar="NAME",
-                        help="published puzzles to use: p1 p2 p3 (default all)")
-    if command == "solve":
-        parser.add_argument("--patterns", help="your own puzzle: patterns like 'pol...... imb......'")
-        parser.add_argument("--blocks", help="your own puzzle: blocks like 'ble cal cup'")
-        add_strategy_option(parser, STRATEGIES, default="exact-cover")
-        add_budget_options(parser)
-    else:
-        add_strategy_option(parser, STRATEGIES, many=True)
-        parser.add_argument("--repeats", type=int, default=5, help="runs per measurement, best kept (default 5)")
-
-
-def _chosen_puzzles(args) -> dict[str, Puzzle]:
-    if getattr(args, "patterns", None) or getattr(args, "blocks", None):
-        if not (args.patterns and args.blocks):
-            raise WordlabError("give both --patterns and --blocks for your own puzzle")
-        return {"given": Puzzle(args.patterns, args.blocks)}
-    from wordlab.search import pick
-
-    known = published()
-    return {name: pick(known, name, "published puzzle")["puzzle"] for name in args.published or known}
-
-
-def cli_solve(args):
-    from wordlab.cli import budget_from
-    from wordlab.puzzles import Report
-
-    lexicon = Lexicon(args.words)
-    lines, data = [f"words: {lexicon.words.name} ({len(lexicon.words):,})"], {}
-    for name, puzzle in _chosen_puzzles(args).items():
-        answer = solve(puzzle, args.strategy, lexicon, budget=budget_from(args))
-        lines.append(f"{name}: {puzzle}")
-        lines += [f"  {' '.join(s)}   (unused: {' '.join(answer.unused(s))})" for s in answer.solutions]
-        if not answer.solutions or answer.stopped:
-            lines.append(f"  {answer.summary()}")
-        data[name] = answer.as_dict()
-    return Report("\n".join(lines), {"words": lexicon.words.describe(), "strategy": args.strategy, "puzzles": data})
-
-
-EXACT = ("backtracking", "exact-cover")
-TARGET = 0.2  # the issue's target: an exact solver in at most a fifth of the regex scan's time
-
-
-def benchmark(puzzles: dict[str, Puzzle], lexicon: Lexicon, names: Sequence[str] = tuple(STRATEGIES),
-              repeats: int = 5):
-    """`wordlab.bench.run` of the strategies `names` on `puzzles`, with the index built beforehand;
-    returns the table and the index build seconds per (length, block size)."""
-    from wordlab import bench
-
-    for puzzle in puzzles.values():
-        lexicon.index(puzzle.length, puzzle.size)
-    strategies = {name: (lambda p, probe=None, f=STRATEGIES[name]: f(p, lexicon, probe=probe)) for name in names}
-    baseline = "regex-scan" if "regex-scan" in names else names[0]
-    table = bench.run(strategies, puzzles, repeats=repeats, baseline=baseline, describe=Answer.summary)
-    return table, dict(lexicon.build_seconds)
-
-
-def cli_bench(args):
-    from wordlab.bench import format_table
-    from wordlab.puzzles import Report
-
-    lexicon = Lexicon(args.words)
-    table, builds = benchmark(_chosen_puzzles(args), lexicon, args.strategies, args.repeats)
-    table["answer"] = table["answer"].str.slice(0, 60)
-    title = f"Building Blocks on {lexicon.words.name} ({len(lexicon.words):,} words), best of {args.repeats}"
-    lines = [format_table(table, title)]
-    lines += [f"chunk index for length {n}, blocks of {k}: built once in {s * 1000:.1f} ms (not in the table)"
-              for (n, k), s in builds.items()]
-    verdicts = {}
-    if "regex-scan" in args.strategies:
-        for row in table[table["strategy"].isin(EXACT)].itertuples():
-            verdicts[f"{row.input}/{row.strategy}"] = bool(row.ratio <= TARGET)
-            lines.append(f"target {row.strategy} ≤ {TARGET:g} × regex-scan on {row.input}: ratio {row.ratio:.5f} "
-                         f"({'met' if row.ratio <= TARGET else 'MISSED'})")
-    data = {"words": lexicon.words.describe(), "index_seconds": {f"{n}x{k}": s for (n, k), s in builds.items()},
-            "rows": table.to_dict("records"), "target_met": verdicts}
-    return Report("\n".join(lines), data)

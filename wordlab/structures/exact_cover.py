@@ -23,7 +23,8 @@ deletion per item of that row. Rows are tried in the order they were given, so a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Any
 
 from wordlab.errors import WordlabError
 
@@ -59,6 +60,7 @@ class _Matrix:
             if all(n <= need[item] for item, n in items.items()):  # else it could never be chosen
                 self._unhide(row)
         self.order = {row: i for i, row in enumerate(self.Y)}
+        self.taken = 0  # rows chosen before the search (depth counts from them)
         X = self.X
         once = all(n == 1 for n in need.values())
         self.spare = (lambda i: len(X[i])) if once else (lambda i: len(X[i]) - need[i])
@@ -136,7 +138,8 @@ class _Matrix:
 
 def exact_cover(rows: Mapping[Row, Iterable[Item]], primary: Iterable[Item] | Mapping[Item, int],
                 secondary: Iterable[Item] | Mapping[Item, int] = (), *, taken: Iterable[Row] = (),
-                probe=None, budget=None) -> Iterator[tuple[Row, ...]]:
+                probe=None, budget=None, snapshot: Callable[[tuple[Row, ...]], Any] = tuple,
+                ) -> Iterator[tuple[Row, ...]]:
     """Every set of `rows` covering each primary item exactly as often as it needs (once, or the count a
     mapping gives) and each secondary item at most as often as it allows; `taken` rows are chosen first.
 
@@ -157,29 +160,29 @@ def exact_cover(rows: Mapping[Row, Iterable[Item]], primary: Iterable[Item] | Ma
             raise WordlabError(f"row {row!r} cannot be taken: it is unknown or clashes with the rows taken before it")
         matrix.take(row)
         chosen.append(row)
-    yield from _search(matrix, chosen, probe, budget)
+    matrix.taken = len(chosen)
+    yield from _search(matrix, chosen, probe, budget, snapshot)
 
 
-def _search(matrix: _Matrix, chosen: list[Row], probe, budget) -> Iterator[tuple[Row, ...]]:
+def _search(matrix: _Matrix, chosen: list[Row], probe, budget, snapshot) -> Iterator[tuple[Row, ...]]:
     """Algorithm X: branch on the open primary item with fewest rows to spare."""
     if budget:
         budget.tick()
     item = matrix.open_item()
-    if item is None:
-        yield tuple(chosen)
-        return
-    tries = matrix.rows(item)
-    depth = len(chosen)
+    tries = [] if item is None else matrix.rows(item)
+    depth = len(chosen) - matrix.taken
     if probe:
         if probe.recording:
-            probe.expand(depth, len(tries), state=tuple(chosen))
+            probe.expand(depth, len(tries), state=snapshot(tuple(chosen)))
         else:
             probe.expand(depth, len(tries))
-    several = matrix.need[item] > 1  # hide the rows tried, so each set of rows for the item is found once
+    if item is None:
+        yield tuple(chosen)
+    several = item is not None and matrix.need[item] > 1  # hide the rows tried, so each set of rows for the item is found once
     for row in tries:
         undo = matrix.take(row)
         chosen.append(row)
-        yield from _search(matrix, chosen, probe, budget)
+        yield from _search(matrix, chosen, probe, budget, snapshot)
         chosen.pop()
         matrix.give_back(row, undo)
         if several:
