@@ -284,8 +284,9 @@ def prepare(given: Problem | Puzzle | str | Mapping | Sequence, words=None) -> P
         if words is not None:
             raise WordlabError("this Problem already carries its word list; give words= only with a Puzzle")
         return given
+    puzzle = parse(given)
     lexicon = words if isinstance(words, Lexicon) else Lexicon(DEFAULT_WORDS if words is None else words)
-    return Problem(parse(given), lexicon)
+    return Problem(puzzle, lexicon)
 
 
 # -- checking a solution ---------------------------------------------------------------------------
