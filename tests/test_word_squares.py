@@ -29,6 +29,14 @@ TOY = ["bat", "are", "ten", "art", "tea", "eat", "ate", "net", "ant", "tan", "ra
 NAMES = list(STRATEGIES)
 
 
+def is_square(square, words):
+    """The tests' own check of an answer: n rows of n letters, each a word, and row i read down is column i."""
+    known = set(words)
+    n = len(square)
+    columns = ["".join(row[j] for row in square) for j in range(n)]
+    return n > 0 and all(len(row) == n and row in known for row in square) and columns == list(square)
+
+
 def brute_squares(words, n, first=None):
     """Every n × n square by trying every n-tuple of words (tiny lists only)."""
     words = sorted({w for w in words if len(w) == n})
@@ -57,17 +65,22 @@ def brute_double(words, n):
 def test_toy_square_by_hand(name):
     found = squares("bat", TOY, strategy=name)
     assert ("bat", "are", "ten") in found
-    assert all(verify(square, TOY) for square in found)
+    assert all(is_square(square, TOY) for square in found)
     assert found == brute_squares(TOY, 3, "bat")
 
 
 def test_verify_rejects_non_squares():
-    assert verify(("bat", "are", "ten"), TOY)
-    assert verify(("bat", "are", "tea"), TOY)  # columns bat, are, tea
-    assert not verify(("bat", "are", "tan"), TOY)  # column 2 is "ten", row 2 "tan"
-    assert not verify(("bat", "art", "ten"), TOY)  # row 1 ≠ column 1
-    assert not verify(("bat", "are"), TOY)
-    assert not verify((), TOY)
+    assert verify(TOY, ("bat", "are", "ten"))
+    assert verify(TOY, ("bat", "are", "tea"))  # columns bat, are, tea
+    assert not verify(TOY, ("bat", "are", "tan"))  # column 2 is "ten", row 2 "tan"
+    assert not verify(TOY, ("bat", "art", "ten"))  # row 1 ≠ column 1
+    assert not verify(TOY, ("bat", "are"))
+    assert not verify(TOY, ())
+    # against a puzzle, the letters its grid fixes must be in place too
+    assert verify(puzzle("bat", TOY), ("bat", "are", "ten"))
+    assert verify(puzzle(["...", "are"], TOY), ("eat", "are", "tea"))
+    assert verify(TOY, ("tea", "ear", "art")) and not verify(puzzle(["...", "are"], TOY), ("tea", "ear", "art"))
+    assert not verify(puzzle("bat", TOY), ("eat", "are", "tea"))
 
 
 # -- every strategy equals brute force (property tests) ---------------------------------------------------------
@@ -164,7 +177,7 @@ def test_budget_stops_every_strategy():
         result = solve(blank_puzzle(3, words), name, budget=budget)
         assert result.stopped and "node budget" in result.stopped, name
         assert not result.exhausted
-        assert all(verify(s, words) for s in squares_of(result))
+        assert all(is_square(s, words) for s in squares_of(result))
     result = double_squares(3, words, budget=Budget(nodes=1))
     assert result.stopped
 
@@ -223,7 +236,7 @@ def test_bishop_on_moby_crosswords_every_strategy():
         assert probe.depth_profile() == (BITMASK_LAYERS if name == "column-bitmasks" else PREFIX_LAYERS), name
     assert all(len(f) == 122 for f in found.values())
     assert len({tuple(f) for f in found.values()}) == 1
-    assert all(verify(square, words) for square in found["column-bitmasks"])
+    assert all(is_square(square, words) for square in found["column-bitmasks"])
 
 
 @pytest.mark.skipif(not available("moby-single"), reason="moby-single not available (set WORDLAB_DATA)")
@@ -235,7 +248,7 @@ def test_bishop_on_moby_single():
     assert fast == squares("bishop", words, strategy="prefix-table-bfs", probe=baseline_probe)
     assert baseline_probe.depth_profile() == [1, 575, 88070, 528906, 131990, 2587]
     assert fast_probe.depth_profile() == [1, 290, 9947, 7136, 1778, 2587]
-    assert all(verify(square, words) for square in fast)
+    assert all(is_square(square, words) for square in fast)
 
 
 # -- command line --------------------------------------------------------------------------------------------------

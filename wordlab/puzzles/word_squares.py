@@ -21,45 +21,57 @@ Queries: `squares` (given first word or top rows), `squares_with` (a word in any
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable, Collection, Iterable, Iterator, Sequence
 
 from wordlab.errors import WordlabError
-from wordlab.search import (Budget, Found, Probe, SearchProblem, SearchResult, breadth_first,
-                            budgeted, collect, depth_first, pick)
-from wordlab.structures import END, Trie
+from wordlab.search import Budget, Probe, Result, SearchProblem, breadth_first, depth_first, run
+from wordlab.structures import Trie
+from wordlab.structures.letters import ALL_LETTERS, bit
 from wordlab.words import WordList, as_wordlist
 
 Square = tuple[str, ...]
 BLANK = "."
-ALL_LETTERS = (1 << 26) - 1
 DEFAULT_WORDS = "wordfreq"
 DEFAULT_STRATEGY = "column-bitmasks"
+MAX_SIZE = 30  # longer words than this are in no word list worth searching
+CACHE_FROM = 5_000  # word sets at least this big keep their letter trie in the disk cache
+LETTER_TRIE_FORMAT = 1
 
 # A node of the letter trie: (mask of next letters, {letter bit: child node}, word ending here or None).
 LetterNode = tuple[int, dict, "str | None"]
 
 
-def bit(letter: str) -> int:
-    """The 26-bit mask of one lowercase letter."""
-    return 1 << (ord(letter) - 97)
+def _checked(items: Iterable, budget: Budget | None, every: int = 2048) -> Iterator:
+    """`items`, looking at the budget's clock every `every` items (for index building)."""
+    if budget is None:
+        yield from items
+        return
+    for i, item in enumerate(items):
+        if i % every == 0:
+            budget.check()
+        yield item
 
 
 # -- the words of one length, indexed three ways -----------------------------------------------------------
 
 
 class SquareWords:
-    """The words of one length, with the indexes the strategies search (each built once, on first use)."""
+    """The words of one length, with the indexes the strategies search (each built once, on first use, under
+    the budget of the run that first needs it)."""
 
     def __init__(self, words: Iterable[str], size: int, name: str = "custom"):
         self.size = size
         self.name = name
-        self.words: tuple[str, ...] = tuple(sorted({w for w in words if len(w) == size}))
+        if isinstance(words, WordList):  # sorted and distinct already
+            self.words: tuple[str, ...] = tuple([w for w in words.words if len(w) == size])
+        else:
+            self.words = tuple(sorted({w for w in words if len(w) == size}))
         if not self.words:
             raise WordlabError(f"{name} has no words of length {size}")
         self._set = frozenset(self.words)
+        self._indexes: dict[str, object] = {}
 
     def __len__(self) -> int:
         return len(self.words)
@@ -70,46 +82,89 @@ class SquareWords:
     def __repr__(self) -> str:
         return f"SquareWords({self.name!r}, length {self.size}, {len(self):,} words)"
 
-    @cached_property
-    def trie(self) -> Trie:
+    def trie(self, budget: Budget | None = None) -> Trie:
         """The write-up's trie of this length's words (nested dicts)."""
-        return Trie(self.words)
+        return self._index("trie", lambda: _trie(self.words, budget))
 
-    @cached_property
-    def prefix_table(self) -> dict[str, tuple[str, ...]]:
+    def prefix_table(self, budget: Budget | None = None) -> dict[str, tuple[str, ...]]:
         """Every prefix (including "" and the whole word) → the words that start with it."""
-        table: dict[str, list[str]] = {}
-        for word in self.words:
-            for i in range(self.size + 1):
-                table.setdefault(word[:i], []).append(word)
-        return {prefix: tuple(words) for prefix, words in table.items()}
+        return self._index("prefix table", lambda: _prefix_table(self.words, self.size, budget))
 
-    @cached_property
-    def letter_trie(self) -> LetterNode:
-        """The trie again, each node carrying the 26-bit mask of the letters that may follow."""
-        return letter_node(self.trie.root)
+    def letter_trie(self, budget: Budget | None = None) -> LetterNode:
+        """The trie again, each node carrying the 26-bit mask of the letters that may follow (from the disk
+        cache for big word sets, keyed by a digest of the words themselves)."""
+        return self._index("letter trie", lambda: _cached_letter_trie(self, budget))
+
+    def _index(self, name: str, build: Callable[[], object]):
+        if name not in self._indexes:
+            self._indexes[name] = build()
+        return self._indexes[name]
 
     def build(self) -> "SquareWords":
         """Build every index now (so that timings of searches leave index building out)."""
-        self.prefix_table, self.letter_trie  # noqa: B018 - touching cached properties builds them
+        self.trie(), self.prefix_table(), self.letter_trie()
         return self
 
 
-def letter_node(node: dict) -> LetterNode:
-    """Convert a `Trie` node (nested dicts) into a letter-trie node with a next-letter mask."""
-    children = {bit(c): letter_node(child) for c, child in node.items() if c != END}
-    return sum(children), children, node.get(END)
+def _trie(words: Sequence[str], budget: Budget | None) -> Trie:
+    trie = Trie()
+    for word in _checked(words, budget):
+        trie.add(word)
+    return trie
+
+
+def _prefix_table(words: Sequence[str], size: int, budget: Budget | None) -> dict[str, tuple[str, ...]]:
+    table: dict[str, list[str]] = {}
+    for word in _checked(words, budget):
+        for i in range(size + 1):
+            table.setdefault(word[:i], []).append(word)
+    return {prefix: tuple(words) for prefix, words in table.items()}
+
+
+def letter_trie(words: Sequence[str], budget: Budget | None = None) -> LetterNode:
+    """The letter trie of sorted, distinct `words` of one length, built bottom-up from runs of shared prefixes."""
+    return _letter_node(words, 0, 0, len(words), budget)
+
+
+def _letter_node(words: Sequence[str], depth: int, lo: int, hi: int, budget: Budget | None) -> LetterNode:
+    """The node of the prefix that `words[lo:hi]` share (of length `depth`)."""
+    if len(words[lo]) == depth:
+        return 0, {}, words[lo]
+    if budget and depth == 1:
+        budget.check()
+    children = {}
+    while lo < hi:
+        letter, end = words[lo][depth], lo + 1
+        while end < hi and words[end][depth] == letter:
+            end += 1
+        children[bit(letter)] = _letter_node(words, depth + 1, lo, end, budget)
+        lo = end
+    return sum(children), children, None
+
+
+def _cached_letter_trie(words: SquareWords, budget: Budget | None) -> LetterNode:
+    if len(words) < CACHE_FROM:
+        return letter_trie(words.words, budget)
+    import hashlib
+
+    from wordlab.words.cache import cached_words
+
+    digest = hashlib.sha256("\n".join(words.words).encode()).hexdigest()
+    key = f"word-squares letter trie {LETTER_TRIE_FORMAT}|{len(words)} words|sha256 {digest}"
+    return cached_words(f"word-squares-{words.name}-{words.size}", key, lambda: letter_trie(words.words, budget))[0]
 
 
 @lru_cache(maxsize=16)
 def _square_words(words: WordList, size: int) -> SquareWords:
-    return SquareWords(words.words, size, words.name)
+    return SquareWords(words, size, words.name)
 
 
 def square_words(words: "WordList | str | Iterable[str]", size: int) -> SquareWords:
     """The indexed words of length `size` from a word list or source spec (cached per list and size)."""
-    if not isinstance(size, int) or size < 1:
+    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
         raise WordlabError(f"a square's size must be a positive integer, not {size!r}")
+    if size > MAX_SIZE:
+        raise WordlabError(f"a square's size must be at most {MAX_SIZE} (no word list holds longer words), not {size}")
     return _square_words(as_wordlist(words), size)
 
 
@@ -217,12 +272,53 @@ def blank_puzzle(size: int, words: "WordList | str | Iterable[str]" = DEFAULT_WO
     return Puzzle(indexed, (BLANK * size,) * size)
 
 
-def verify(square: Sequence[str], words: Collection[str]) -> bool:
-    """Is `square` a word square of `words` (a set or WordList)? Independent of the solvers: every row is
-    a word and row i = column i."""
+def verify(given: "Puzzle | Collection[str]", square: Sequence[str]) -> bool:
+    """Is `square` a word square of `given` (a puzzle, or a set of words)? Independent of the solvers: every
+    row is a word, row i = column i, and for a puzzle every letter its grid fixes is in place."""
+    words = given.words if isinstance(given, Puzzle) else given
     n = len(square)
-    return (n > 0 and all(len(row) == n and row in words for row in square)
-            and all(square[r][c] == square[c][r] for r in range(n) for c in range(n)))
+    if not (n > 0 and all(isinstance(row, str) and len(row) == n and row in words for row in square)
+            and all(square[r][c] == square[c][r] for r in range(n) for c in range(n))):
+        return False
+    grid = given.grid if isinstance(given, Puzzle) else ()
+    return all(g in (BLANK, c) for row, grid_row in zip(square, grid) for c, g in zip(row, grid_row))
+
+
+# -- the protocol: input, verifier, drawing, example ----------------------------------------------------------
+
+
+def parse(given: "Puzzle | str | Sequence[str]") -> Puzzle:
+    """A puzzle as given, or one from its top rows on the default words: a first word ("bishop"), rows joined
+    by '/' ("bat/are"), or a list of rows ('.' for blanks)."""
+    if isinstance(given, Puzzle):
+        return given
+    if isinstance(given, str):
+        return puzzle([row.strip() for row in given.split("/")], DEFAULT_WORDS)
+    if isinstance(given, (list, tuple)):
+        return puzzle(list(given), DEFAULT_WORDS)
+    raise WordlabError(f"a word square is given as a Puzzle, a first word or rows, not {type(given).__name__}")
+
+
+def render(state: Square) -> str:
+    """A partial square as a recorded step holds it (its rows so far): the rows placed, then the column
+    prefixes the next row must start with, as dots for the letters still to come."""
+    rows = list(state)
+    if not rows:
+        return "(no rows yet)"
+    n = len(rows[0])
+    lines = [" ".join(row) for row in rows]
+    for k in range(len(rows), n):
+        prefix = [row[k] for row in rows]
+        lines.append(" ".join(prefix + [BLANK] * (n - len(prefix))))
+    return "\n".join(lines)
+
+
+EXAMPLE_WORDS = ("card", "area", "rear", "dart", "aria", "reed", "ream", "dare", "bat", "are", "ten", "tea", "eat")
+
+
+def example() -> Puzzle:
+    """Squares whose first row is "card" over a dozen words: two of them, found at once by every strategy."""
+    return puzzle("card", EXAMPLE_WORDS)
 
 
 # -- strategies ----------------------------------------------------------------------------------------------
@@ -253,29 +349,37 @@ class SquareProblem(SearchProblem):
         return state[-1] if state else "·"
 
 
-def list_of_successes(given: Puzzle, probe: Probe | None = None, budget: Budget | None = None) -> SearchResult:
+def _squares(goals: Iterator) -> Iterator[tuple[Square, None]]:
+    """A generic search's goals as squares with no cost (every square is as good as another); returns
+    whatever the search returns (whether it covered its space)."""
+    while True:
+        try:
+            square, _, path = next(goals)
+        except StopIteration as done:
+            return done.value
+        yield square, None, path
+
+
+def list_of_successes(given: Puzzle, *, probe: Probe | None = None, budget: Budget | None = None):
     """The write-up's way: a trie per word length; fill row by row, breadth-first, keeping the list of every
     partial square that survives the layer. Time O(partial squares × trie walk); memory O(widest layer)."""
-    trie = given.words.trie
-    return breadth_first(SquareProblem(given, trie.words_with_prefix), probe=probe, budget=budget)
+    trie = given.words.trie(budget)
+    problem = SquareProblem(given, trie.words_with_prefix)
+    return (yield from _squares(breadth_first(problem, probe=probe, budget=budget)))
 
 
-def backtracking(given: Puzzle, probe: Probe | None = None, budget: Budget | None = None) -> SearchResult:
+def backtracking(given: Puzzle, *, probe: Probe | None = None, budget: Budget | None = None):
     """Depth-first backtracking over a prefix table (prefix → words): one partial square at a time.
     Same partial squares as breadth-first; time O(partial squares); memory O(n × branching)."""
-    table = given.words.prefix_table
-    return depth_first(SquareProblem(given, lambda prefix: table.get(prefix, ())), probe=probe, budget=budget)
+    table = given.words.prefix_table(budget)
+    problem = SquareProblem(given, lambda prefix: table.get(prefix, ()))
+    return (yield from _squares(depth_first(problem, probe=probe, budget=budget)))
 
 
-def prefix_table_bfs(given: Puzzle, probe: Probe | None = None, budget: Budget | None = None) -> SearchResult:
+def prefix_table_bfs(given: Puzzle, *, probe: Probe | None = None, budget: Budget | None = None):
     """The Python prefix-table breadth-first solution as a tight loop: each layer extends every partial
     square with the words its column prefix allows. Time O(partial squares); memory O(widest layer)."""
-    return collect(_prefix_table_layers(given, probe, budget), probe, budget)
-
-
-def _prefix_table_layers(given: Puzzle, probe: Probe | None,
-                         budget: Budget | None) -> Iterator[tuple[Square, int, None]]:
-    table = given.words.prefix_table
+    table = given.words.prefix_table(budget)
     layer = [given.start]
     for k in range(len(given.start), given.size):
         next_layer: list[Square] = []
@@ -285,7 +389,7 @@ def _prefix_table_layers(given: Puzzle, probe: Probe | None,
             if budget:
                 budget.tick()
             if probe:
-                probe.expand(len(square) - len(given.start), len(layer))
+                _expanded(probe, len(square) - len(given.start), len(layer), square)
             candidates = table.get("".join([row[k] for row in square]), ())
             if fixed:
                 candidates = given.fitting(k, candidates)
@@ -293,38 +397,47 @@ def _prefix_table_layers(given: Puzzle, probe: Probe | None,
         layer = next_layer
     for square in layer:
         if probe:
-            probe.expand(given.size - len(given.start), len(layer))
-        yield square, 0, None  # no parent links: a square's rows are its path
+            _expanded(probe, given.size - len(given.start), len(layer), square)
+        yield square, None
 
 
-def column_bitmasks(given: Puzzle, probe: Probe | None = None, budget: Budget | None = None) -> SearchResult:
+def _expanded(probe: Probe, depth: int, frontier: int, square: Square) -> None:
+    """Tell the probe a partial square is expanded (keeping the square while it records)."""
+    if probe.recording:
+        probe.expand(depth, frontier, state=square)
+    else:
+        probe.expand(depth, frontier)
+
+
+def column_bitmasks(given: Puzzle, *, probe: Probe | None = None, budget: Budget | None = None):
     """Letter by letter over a letter trie: a letter is tried in a row only if it is in the row's next-letter
     mask AND in the mask of the column it extends, so every column prefix stays viable and dead rows die
     at their first bad letter. Columns' trie nodes are mutated and restored (no copies).
-    Time O(viable cells visited), far fewer than the partial squares above; memory O(n)."""
-    return _collect(lambda found: _fill_symmetric(given, found, probe, budget), probe, budget)
+    Time O(viable cells visited), far fewer than the partial squares above; memory O(n).
 
-
-def _collect(fill: Callable[[Callable[[Square], None]], None], probe: Probe | None,
-             budget: Budget | None) -> SearchResult:
-    """Run a fill that reports squares through a callback, under the budget; gather them as Founds."""
-    squares: list[Square] = []
-    clock = probe or Probe()
-    with budgeted(budget) as result:
-        fill(_found(squares, probe))
-    result.solutions = [Found(square, 0, clock.elapsed, clock.nodes) for square in squares]
-    return result
-
-
-def _found(squares: list[Square], probe: Probe | None) -> Callable[[Square], None]:
-    """What to do with each square found: keep it, and tell the probe."""
-    if not probe:
-        return squares.append
-
-    def keep(square: Square) -> None:
-        squares.append(square)
-        probe.solution(square, 0)
-    return keep
+    The fill below the first searched row is plain recursion (twice as fast as nested generators), so the
+    squares under each choice of that row are handed over together when its subtree is done."""
+    columns = _column_nodes(given.words.letter_trie(budget), given.start, given.size)
+    if columns is None:
+        return
+    offset = len(given.start)
+    rows, squares = list(given.start), []
+    fill = _symmetric_fill(given, columns, rows, squares.append, probe, budget)
+    if probe:
+        _expanded(probe, 0, 0, tuple(rows))
+        probe.node(0, rows[-1] if rows else "·")
+    if offset == given.size:
+        yield tuple(rows), None
+        return
+    if budget:
+        budget.tick()
+    for word, below in _viable_rows(columns, offset, given.cell_masks, given.size):
+        columns[offset + 1:] = below
+        rows.append(word)
+        fill(offset + 1)
+        rows.pop()
+        yield from ((square, None) for square in squares)
+        squares.clear()
 
 
 def _column_nodes(root: LetterNode, rows: Square, size: int) -> list[LetterNode] | None:
@@ -340,22 +453,19 @@ def _column_nodes(root: LetterNode, rows: Square, size: int) -> list[LetterNode]
     return columns
 
 
-def _fill_symmetric(given: Puzzle, found: Callable[[Square], None], probe: Probe | None,
-                    budget: Budget | None) -> None:
+def _symmetric_fill(given: Puzzle, columns: list[LetterNode], rows: list[str], found: Callable[[Square], None],
+                    probe: Probe | None, budget: Budget | None) -> Callable[[int], None]:
+    """`row(k)`: every completion of the k rows in `rows`, each square passed to `found`, given each column's
+    trie node after them in `columns` (mutated and restored)."""
     n = given.size
     last = n - 1
-    start = given.start
-    columns = _column_nodes(given.words.letter_trie, start, n)
-    if columns is None:
-        return
-    rows = list(start)
     allowed = given.cell_masks
-    offset = len(start)
+    offset = len(given.start)
 
     def row(k: int) -> None:
         """Fill row k: its first k letters are column k's prefix, so start at column k's node."""
         if probe:
-            probe.call(k - offset)
+            _expanded(probe, k - offset, 0, tuple(rows))
             probe.node(k - offset, rows[-1] if rows else "·")
         if k == n:
             found(tuple(rows))
@@ -402,10 +512,55 @@ def _fill_symmetric(given: Puzzle, found: Callable[[Square], None], probe: Probe
                     cell(k, j + 1, child[1], after, masks)
         columns[j] = column
 
-    row(offset)
+    return row
 
 
-STRATEGIES: dict[str, Callable[..., SearchResult]] = {
+def _viable_rows(columns: list[LetterNode], k: int, allowed: tuple[tuple[int, ...], ...],
+                 n: int) -> list[tuple[str, list[LetterNode]]]:
+    """Every word for row k (its first k letters are column k's prefix, so it starts at column k's node)
+    whose every letter extends its column, with the columns' nodes after it: (word, nodes of columns k+1…)."""
+    last = n - 1
+    masks = allowed[k]
+    node = columns[k]
+    found: list[tuple[str, list[LetterNode]]] = []
+    below: list[LetterNode] = [None] * (n - k - 1)  # type: ignore[list-item]
+
+    def cell(j: int, children: dict, options: int) -> None:
+        """Try each letter of `options` at (k, j), j > k: letters that extend both the row (whose next
+        letters are `children`) and column j. Recurse only where the next cell still has options."""
+        column_children = columns[j][1]
+        if j == last:
+            while options:
+                low = options & -options
+                options ^= low
+                below[j - k - 1] = column_children[low]
+                found.append((children[low][2], below[:]))
+            return
+        next_column, next_masks = columns[j + 1][0], masks[j + 1]
+        while options:
+            low = options & -options
+            options ^= low
+            child = children[low]
+            after = child[0] & next_column & next_masks
+            if after:
+                below[j - k - 1] = column_children[low]
+                cell(j + 1, child[1], after)
+
+    options, children = node[0] & masks[k], node[1]
+    while options:
+        low = options & -options
+        options ^= low
+        child = children[low]
+        if k == last:
+            found.append((child[2], []))
+        else:
+            after = child[0] & columns[k + 1][0] & masks[k + 1]
+            if after:
+                cell(k + 1, child[1], after)
+    return found
+
+
+STRATEGIES: dict[str, Callable[..., Iterator]] = {
     "list-of-successes": list_of_successes,
     "backtracking": backtracking,
     "prefix-table-bfs": prefix_table_bfs,
@@ -413,25 +568,26 @@ STRATEGIES: dict[str, Callable[..., SearchResult]] = {
 }
 
 
-def solve(given: Puzzle, strategy: str = DEFAULT_STRATEGY, probe: Probe | None = None,
-          budget: Budget | None = None) -> SearchResult:
-    """Every square of `given` by the named strategy, as a SearchResult (each `Found.value` is a square)."""
-    return pick(STRATEGIES, strategy)(given, probe=probe, budget=budget)
+def solve(given: "Puzzle | str | Sequence[str]", strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None,
+          budget: Budget | None = None, **options) -> Result:
+    """Every square of `given` (a `Puzzle`, or top rows on the default words) by the named strategy, as a
+    `Result` whose values are the squares in the order found."""
+    return run(STRATEGIES, strategy, given, prepare=parse, render=render, probe=probe, budget=budget, **options)
 
 
 # -- queries -------------------------------------------------------------------------------------------------
 
 
-def squares_of(result: SearchResult) -> list[Square]:
+def squares_of(result: Result) -> list[Square]:
     """The squares of a result, sorted."""
-    return sorted(found.value for found in result.solutions)
+    return sorted(result.values)
 
 
 def squares(rows: "str | Sequence[str]", words: "WordList | str | Iterable[str]" = DEFAULT_WORDS,
             strategy: str = DEFAULT_STRATEGY, probe: Probe | None = None,
             budget: Budget | None = None) -> list[Square]:
     """Every square whose top rows are `rows` (a first word, or several words/patterns), sorted."""
-    return squares_of(solve(puzzle(rows, words), strategy, probe, budget))
+    return squares_of(solve(puzzle(rows, words), strategy, probe=probe, budget=budget))
 
 
 def squares_with(word: str, words: "WordList | str | Iterable[str]" = DEFAULT_WORDS,
@@ -449,7 +605,7 @@ def squares_with(word: str, words: "WordList | str | Iterable[str]" = DEFAULT_WO
 
 
 def squares_of_sizes(sizes: Iterable[int], words: "WordList | str | Iterable[str]" = DEFAULT_WORDS,
-                     strategy: str = DEFAULT_STRATEGY, budget: Budget | None = None) -> dict[int, SearchResult]:
+                     strategy: str = DEFAULT_STRATEGY, budget: Budget | None = None) -> dict[int, Result]:
     """Every square of each size (one search per size; a budget applies to each search)."""
     sizes = list(sizes)
     if not sizes:
@@ -471,10 +627,12 @@ def verify_double(square: Sequence[str], words: Collection[str]) -> bool:
 
 def double_squares(size: int, words: "WordList | str | Iterable[str]" = DEFAULT_WORDS,
                    first: str | None = None, probe: Probe | None = None,
-                   budget: Budget | None = None) -> SearchResult:
+                   budget: Budget | None = None) -> Result:
     """Double word squares: rows and columns are 2n different words. Same letter-by-letter fill as
     `column-bitmasks`, but a row starts from the trie's root and columns are checked at every cell.
     Time O(viable cells visited), much more than for symmetric squares; use a budget for n ≥ 5."""
+    if not isinstance(size, int) or isinstance(size, bool) or size < 2:
+        raise WordlabError(f"a double word square needs a size of at least 2 (rows and columns differ), not {size!r}")
     indexed = square_words(words, size)
     start: Square = ()
     if first is not None:
@@ -482,36 +640,48 @@ def double_squares(size: int, words: "WordList | str | Iterable[str]" = DEFAULT_
         if len(first) != size or BLANK in first or first not in indexed:
             raise WordlabError(f"the first row {first!r} must be one of {indexed.name}'s {size}-letter words")
         start = (first,)
-    return _collect(lambda found: _fill_double(indexed, start, found, probe, budget), probe, budget)
+    return run({"double": _double}, "double", indexed, render=render, probe=probe, budget=budget, start=start)
 
 
-def _fill_double(indexed: SquareWords, start: Square, found: Callable[[Square], None], probe: Probe | None,
-                 budget: Budget | None) -> None:
+def _double(indexed: SquareWords, *, probe: Probe | None = None, budget: Budget | None = None, start: Square = ()):
+    """Double squares, letter by letter: every cell's letter extends its row and its column."""
+    columns = _column_nodes(indexed.letter_trie(budget), start, indexed.size)
+    if columns is not None:
+        yield from _fill_double(indexed, columns, list(start), len(start), probe, budget)
+
+
+def _fill_double(indexed: SquareWords, columns: list[LetterNode], rows: list[str], offset: int,
+                 probe: Probe | None, budget: Budget | None) -> Iterator[tuple[Square, None]]:
     n = indexed.size
-    root = indexed.letter_trie
-    columns = _column_nodes(root, start, n)
-    if columns is None:
+    k = len(rows)
+    if probe:
+        _expanded(probe, k - offset, 0, tuple(rows))
+    if k == n:
+        lines = rows + [column[2] for column in columns]
+        if None not in lines and len(set(lines)) == 2 * n:
+            yield tuple(rows), None
         return
-    rows = list(start)
+    if budget:
+        budget.tick()
+    for word, after in _double_rows(indexed.letter_trie(), columns, n):
+        if word in rows:
+            continue
+        saved = columns[:]
+        columns[:] = after
+        rows.append(word)
+        yield from _fill_double(indexed, columns, rows, offset, probe, budget)
+        rows.pop()
+        columns[:] = saved
 
-    def row(k: int) -> None:
-        if probe:
-            probe.call(k - len(start))
-        if k == n:
-            lines = rows + [column[2] for column in columns]
-            if None not in lines and len(set(lines)) == 2 * n:
-                found(tuple(rows))
-            return
-        if budget:
-            budget.tick()
-        cell(k, 0, root)
 
-    def cell(k: int, j: int, node: LetterNode) -> None:
+def _double_rows(root: LetterNode, columns: list[LetterNode], n: int) -> list[tuple[str, list[LetterNode]]]:
+    """Every word for the next row whose every letter extends its column, with the columns' nodes after it."""
+    found: list[tuple[str, list[LetterNode]]] = []
+    after: list[LetterNode] = list(columns)
+
+    def cell(j: int, node: LetterNode) -> None:
         if j == n:
-            if node[2] not in rows:
-                rows.append(node[2])
-                row(k + 1)
-                rows.pop()
+            found.append((node[2], after[:]))
             return
         column = columns[j]
         options = node[0] & column[0]
@@ -519,103 +689,9 @@ def _fill_double(indexed: SquareWords, start: Square, found: Callable[[Square], 
         while options:
             low = options & -options
             options ^= low
-            columns[j] = column_children[low]
-            cell(k, j + 1, children[low])
-        columns[j] = column
+            after[j] = column_children[low]
+            cell(j + 1, children[low])
+        after[j] = column
 
-    row(len(start))
-
-
-# -- command line --------------------------------------------------------------------------------------------
-
-BENCH_WORDS = ("moby-single", "moby-crosswords", "enable1")
-
-
-def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    from wordlab.cli import add_budget_options, add_strategy_option, add_words_option
-
-    if command == "solve":
-        parser.add_argument("rows", nargs="*", help="the first word (or top rows; '.' for blanks), e.g. bishop")
-        add_words_option(parser, DEFAULT_WORDS)
-        add_strategy_option(parser, STRATEGIES, DEFAULT_STRATEGY)
-        parser.add_argument("--any-row", action="store_true", help="find squares with the word in any row")
-        parser.add_argument("--sizes", type=int, nargs="+", help="instead: every square of each size")
-        parser.add_argument("--double", type=int, metavar="SIZE", help="instead: double word squares of SIZE")
-        parser.add_argument("--show", type=int, default=5, help="how many squares to print (default 5)")
-        add_budget_options(parser)
-    else:
-        parser.add_argument("rows", nargs="*", default=["bishop"], help="first word(s) to bench (default bishop)")
-        parser.add_argument("--words", nargs="+", default=None, metavar="NAME|PATH",
-                            help=f"word sources (default: the largest available of {', '.join(BENCH_WORDS)})")
-        add_strategy_option(parser, STRATEGIES, many=True)
-        parser.add_argument("--repeats", type=int, default=3, help="runs per strategy; the best counts")
-
-
-def cli_solve(args: argparse.Namespace) -> "Report":  # noqa: F821
-    from wordlab.cli import budget_from
-    from wordlab.puzzles import Report
-
-    budget = budget_from(args)
-    if args.double:
-        result = double_squares(args.double, args.words, args.rows[0] if args.rows else None, budget=budget)
-        return _report(f"double word squares of size {args.double}", squares_of(result), args.show, result.stopped)
-    if args.sizes:
-        results = squares_of_sizes(args.sizes, args.words, args.strategy, budget)
-        lines = [f"size {n}: {len(r.solutions):,} squares" + (f" (stopped: {r.stopped})" if r.stopped else "")
-                 for n, r in results.items()]
-        data = {n: {"count": len(r.solutions), "stopped": r.stopped, "squares": squares_of(r)[:args.show]}
-                for n, r in results.items()}
-        return Report("\n".join(lines), data)
-    if not args.rows:
-        raise WordlabError("give a first word (e.g. bishop), or --sizes, or --double SIZE")
-    if args.any_row:
-        found = squares_with(args.rows[0], args.words, args.strategy, budget)
-        return _report(f"squares with {args.rows[0]!r} in some row", found, args.show, None)
-    result = solve(puzzle(args.rows, args.words), args.strategy, budget=budget)
-    return _report(f"squares starting {'/'.join(args.rows)} ({args.strategy})", squares_of(result), args.show,
-                   result.stopped)
-
-
-def _report(title: str, found: list[Square], show: int, stopped: str | None) -> "Report":  # noqa: F821
-    from wordlab.puzzles import Report
-
-    lines = [f"{title}: {len(found):,}" + (f" (stopped early: {stopped})" if stopped else "")]
-    for square in found[:max(show, 0)]:
-        lines += ["", *(" ".join(row) for row in square)]
-    return Report("\n".join(lines), {"count": len(found), "stopped": stopped, "squares": found[:max(show, 0)]})
-
-
-def bench_inputs(rows: Sequence[str], sources: Sequence[str]) -> tuple[dict[str, Puzzle], dict[str, float]]:
-    """Puzzles to bench, with their indexes built, and the seconds spent loading and indexing each source."""
-    import time
-
-    from wordlab.words import load
-
-    inputs, loading = {}, {}
-    for source in sources:
-        started = time.perf_counter()
-        wordlist = load(source)
-        loaded = time.perf_counter()
-        for first in rows:
-            given = puzzle(first, wordlist)
-            given.words.build()
-            inputs[f"{first} on {wordlist.name}"] = given
-        loading[f"{source}: load"] = loaded - started
-        loading[f"{source}: index"] = time.perf_counter() - loaded
-    return inputs, loading
-
-
-def cli_bench(args: argparse.Namespace) -> "Report":  # noqa: F821
-    from wordlab import bench
-    from wordlab.puzzles import Report
-    from wordlab.words import best_available
-
-    sources = args.words or [best_available(*BENCH_WORDS, fallback=DEFAULT_WORDS)]
-    inputs, loading = bench_inputs(args.rows, sources)
-    strategies = {name: STRATEGIES[name] for name in args.strategies}
-    frame = bench.run(strategies, inputs, repeats=args.repeats, describe=lambda r: len(r.solutions),
-                      baseline="prefix-table-bfs" if "prefix-table-bfs" in strategies else None)
-    text = bench.format_table(frame, "word squares: every square with the given first row (search only)")
-    text += "\n\nloading and indexing, seconds (not in the table): " + ", ".join(
-        f"{k} {v:.2f}" for k, v in loading.items())
-    return Report(text, {"runs": frame.to_dict(orient="records"), "loading_seconds": loading})
+    cell(0, root)
+    return found
