@@ -343,13 +343,16 @@ def _placements(g: Geometry) -> dict[Placement, tuple[int, int, int, int]]:
 
 def dancing_links(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
                   limit: int = 1) -> Solutions:
-    """Knuth's Algorithm X (`wordlab.structures.exact_cover`, a dictionary of sets): cover the constraint with
-    the fewest placements left (a naked or hidden single when it has one); dict operations in C, a min over
-    all open constraints per node."""
+    """Knuth's Algorithm X (`wordlab.structures.exact_cover`, a dictionary of sets) over the placements the
+    givens allow: cover the constraint with the fewest placements left (a naked or hidden single when it has
+    one); dict operations in C, a min over all open constraints per node."""
     _check_limit(limit)
     g = puzzle.geometry
     givens = [Placement(cell, d, g.n) for cell, d in enumerate(puzzle.cells) if d]
-    covers = exact_cover(_placements(g), range(4 * g.cells), taken=givens, probe=probe, budget=budget)
+    board = Board(puzzle)
+    allowed = {p: items for p, items in _placements(g).items()
+               if puzzle.cells[p.cell] == p.digit or not puzzle.cells[p.cell] and board.options(p.cell) >> p.digit & 1}
+    covers = exact_cover(allowed, range(4 * g.cells), taken=givens, probe=probe, budget=budget)
     for found, chosen in enumerate(covers, 1):
         cells = [0] * g.cells
         for cell, d, _ in chosen:
