@@ -60,7 +60,8 @@ def entry_path(label: str) -> Path:
 def cached_words(label: str, key: str | None, build: Callable[[], Iterable[str]]) -> tuple[tuple[str, ...], str]:
     """`(words, how)`: the words of `label` from its entry when that was built from `key` ("hit"), else
     `build()`'s words, then stored ("written", or "not written (reason)" when the cache folder refuses or
-    the source is too fresh to key: `key` None)."""
+    the source is too fresh to key: `key` None). Any tuple of values marshal can store is kept the same way
+    (indexes built from a list use it too)."""
     if key is None:
         return tuple(build()), f"not written (the source changed less than {RECENT_SECONDS:g} s ago)"
     entry = entry_path(label)
