@@ -71,7 +71,7 @@ def test_comparison_labels_say_the_unit_once():
     frame = pd.DataFrame({"input": ["a", "a"], "strategy": ["x", "y"], "seconds": [1.0, 0.001], "calls": [10, 9]})
     ax = viz.plot_comparison(frame, "calls", log="auto")
     assert len(ax.patches) == 2
-    assert ax.get_ylabel() == "calls" and ax.get_yscale() == "linear"
+    assert ax.get_ylabel() == "search effort (nodes)" and ax.get_yscale() == "linear"
     assert all(float(tick).is_integer() for tick in ax.get_yticks())
     assert legend_outside(ax)
     ax = viz.plot_comparison(frame, "seconds")

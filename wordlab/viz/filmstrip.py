@@ -10,6 +10,7 @@ from wordlab.viz.recording import TREE_COLOURS, Recording, panel_rows
 
 FRAME_WIDTH = 2.7  # inches per frame
 LINE_HEIGHT = 0.15  # inches per line of monospace text
+PATH_SHOWN = 4  # a frame shows the last this many nodes of the path to the current one
 
 
 def frame_steps(length: int, frames: int) -> list[int]:
@@ -25,6 +26,9 @@ def _frame_text(recording: Recording, step: int) -> str:
              f"nodes {rows['nodes so far']} · best {rows['best so far']}"]
     if "why pruned" in rows:
         facts.append(f"pruned: {rows['why pruned']}")
+    path = recording.path(step)
+    if len(path) > 1:
+        facts.append("path: " + " → ".join(path if len(path) <= PATH_SHOWN else ["…", *path[-PATH_SHOWN:]]))
     return recording.state_text(step) + "\n\n" + "\n".join(facts)
 
 
@@ -63,7 +67,8 @@ def filmstrip(recordings: list[Recording], frames: int = 6):
         for column, step in enumerate(steps):
             text_ax = figure.add_subplot(grid[2 * row, column])
             text_ax.axis("off")
-            title = f"{recording.name}: step {min(step, len(recording) - 1) + 1:,} of {len(recording):,}"
+            ended = " (ended)" if step >= len(recording) else ""
+            title = f"{recording.name}: step {min(step, len(recording) - 1) + 1:,} of {len(recording):,}{ended}"
             text_ax.set_title(title, fontsize=8, loc="left")
             text_ax.text(0, 1, _frame_text(recording, step), family="monospace", fontsize=7, va="top",
                          transform=text_ax.transAxes)

@@ -39,14 +39,28 @@ def _integer_ticks(axis) -> None:
 def _count_axis(ax, which: str, values, log: bool | str = "auto") -> bool:
     """Make `which` ("x" or "y") a count axis: log when asked (or, for "auto", when the values spread
     over two decades or more), else integer ticks. Returns whether it went log."""
-    positive = [v for v in values if v and v > 0]
     if log == "auto":
-        log = bool(positive) and max(positive) >= SPREAD_FOR_LOG * min(positive)
+        log = _spread(values)
     if log:
         (ax.set_xscale if which == "x" else ax.set_yscale)("log")
     else:
         _integer_ticks(ax.xaxis if which == "x" else ax.yaxis)
     return bool(log)
+
+
+def _spread(values) -> bool:
+    """Do the positive values span two decades or more?"""
+    positive = [v for v in values if v and v > 0]
+    return bool(positive) and max(positive) >= SPREAD_FOR_LOG * min(positive)
+
+
+def _distinct(number: int, points: int) -> dict:
+    """Line style for the `number`th line: its own marker and dash pattern, so lines that coincide stay visible."""
+    markers, dashes = "os^Dv", ["-", "--", ":", "-."]
+    style = {"linestyle": dashes[number % len(dashes)]}
+    if points < 60:
+        style.update(marker=markers[number % len(markers)], markersize=7 - number % 3 * 2, markerfacecolor="none")
+    return style
 
 
 def _legend(ax, title: str | None = None) -> None:
@@ -86,17 +100,18 @@ def plot_frontier(probes, ax=None, title: str | None = None, puzzle: str = "", l
     """Size of the open list against nodes expanded, from each probe's timeline (take samples often
     enough for short runs: `Probe(timeline_every=1)`). A probe with no samples is named in the legend."""
     ax = _axes(ax)
-    xs_all, ys_all = [], []
-    for name, probe in _probes(probes).items():
-        if probe.timeline:
-            _, expansions, frontier = zip(*probe.timeline)
-            ax.plot(expansions, frontier, marker="." if len(expansions) < 50 else None, label=name)
-            xs_all += expansions
-            ys_all += frontier
+    runs = _probes(probes)
+    samples = [v for probe in runs.values() for _, *values in probe.timeline for v in values]
+    logged = log is True or (log == "auto" and _spread(samples))
+    for number, (name, probe) in enumerate(runs.items()):
+        points = [(x, y) for _, x, y in probe.timeline if not logged or (x > 0 and y > 0)]
+        if points:
+            xs, ys = zip(*points)
+            ax.plot(xs, ys, label=name, **_distinct(number, len(xs)))
         else:
             ax.plot([], [], label=f"{name}: no samples in {probe.nodes:,} nodes")
-    _count_axis(ax, "x", xs_all, log)
-    _count_axis(ax, "y", ys_all, log)
+    for which in "xy":
+        _count_axis(ax, which, [], logged)
     ax.set(title=_title("Frontier size over time", puzzle, title), xlabel="nodes expanded",
            ylabel="frontier (open nodes)")
     _legend(ax)
@@ -146,7 +161,7 @@ def plot_anytime(probes, ax=None, x: str = "seconds", maximise: bool = False, ti
 
 
 UNITS = {"seconds": "time (s)", "mean_seconds": "mean time (s)", "cpu_seconds": "CPU time (s)",
-         "peak_kib": "peak memory (KiB)", "calls": "calls", "nodes": "nodes", "expansions": "nodes expanded"}
+         "peak_kib": "peak memory (KiB)", "calls": "search effort (nodes)", "nodes": "nodes", "expansions": "nodes expanded"}
 
 
 def plot_comparison(frame, value: str = "seconds", ax=None, log: bool | str = True, title: str | None = None,
