@@ -163,12 +163,10 @@ def _fill_in_order(puzzle: Sudoku, order: list[int], probe: Probe | None, budget
     board = Board(puzzle)  # its state, mutated inline below: this loop makes millions of calls
     grid, places, rows, cols, boxes = board.grid, board.places, board.rows, board.cols, board.boxes
     digits = [(d, 1 << d) for d in puzzle.geometry.digits]
-    end = len(order)
+    full, end, nothing = puzzle.geometry.full, len(order), (None, (), ())
 
-    def moves(i: int) -> Iterator[tuple[int, int, int]]:
-        cell = order[i]
+    def moves(cell: int, used: int, i: int) -> Iterator[tuple[int, int, int]]:
         r, c, b = places[cell]
-        used = rows[r] | cols[c] | boxes[b]
         for d, bit in digits:
             if not used & bit:
                 grid[cell] = d
@@ -182,7 +180,12 @@ def _fill_in_order(puzzle: Sudoku, order: list[int], probe: Probe | None, budget
         grid[cell] = 0
 
     def expand(i: int) -> Expansion:
-        return (tuple(grid), (), ()) if i == end else (None, (), moves(i))
+        if i == end:
+            return tuple(grid), (), ()
+        cell = order[i]
+        r, c, b = places[cell]
+        used = rows[r] | cols[c] | boxes[b]
+        return nothing if used & full == full else (None, (), moves(cell, used, i))  # a dead end makes no moves
 
     return _depth_first(puzzle.geometry, 0, expand, board.snapshot, probe, budget, limit)
 
