@@ -11,5 +11,6 @@ def __getattr__(name: str):
     if name == "show":
         from wordlab.show import show
 
+        globals()["show"] = show  # the function, not the submodule of the same name
         return show
     raise AttributeError(f"module 'wordlab' has no attribute {name!r}")
