@@ -138,3 +138,17 @@ def test_index_opens_each_page_in_a_browser(built, browser):
         assert page.url.endswith("/01_small.html") and page.locator("img").count() >= 1
     finally:
         page.close()
+
+
+def test_a_widget_with_a_static_picture_shows_the_picture_on_the_page(tmp_path):
+    pixel = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+    output = nbformat.v4.new_output("display_data", data={
+        book.WIDGET_VIEW: {"model_id": "abc", "version_major": 2, "version_minor": 0},
+        "image/png": pixel, "text/plain": "Player(...)"})
+    lone_widget = nbformat.v4.new_output("display_data", data={
+        book.WIDGET_VIEW: {"model_id": "def", "version_major": 2, "version_minor": 0}, "text/plain": "Slider"})
+    node = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("step(run)", outputs=[output, lone_widget])])
+    text = book.to_html(node, tmp_path / "page.html", "A player").read_text()
+    assert f"data:image/png;base64,{pixel}" in text
+    assert "Player(...)" not in text and "<pre>Slider</pre>" in text  # a lone widget is left to nbconvert
+    assert book.WIDGET_VIEW in node.cells[0].outputs[0].data  # the notebook itself is left as it ran

@@ -86,12 +86,24 @@ def errors_in(node) -> list[str]:
             for output in cell.get("outputs", []) if output.get("output_type") == "error"]
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 def to_html(node, page: Path | str, title: str) -> Path:
-    """Write an executed notebook as one self-contained HTML page (plots embedded as base64 images)."""
+    """Write an executed notebook as one self-contained HTML page (plots embedded as base64 images). A
+    page has no kernel to drive widgets, so where an output also has a static picture, the page shows it."""
+    import copy
+
     from nbconvert import HTMLExporter
 
+    static = copy.deepcopy(node)
+    for cell in static.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_VIEW in data and set(data) - {WIDGET_VIEW, "text/plain"}:
+                del data[WIDGET_VIEW]
     exporter = HTMLExporter(template_name="lab", embed_images=True)
-    body, _ = exporter.from_notebook_node(node, resources={"metadata": {"name": title}})
+    body, _ = exporter.from_notebook_node(static, resources={"metadata": {"name": title}})
     page = Path(page)
     page.parent.mkdir(parents=True, exist_ok=True)
     _write_atomically(page, body)
@@ -143,10 +155,10 @@ def write_index(folder: Path | str = NOTEBOOKS, site: Path | str = "build", page
         rows.append(f'<tr><td><a href="{escape(notebook.stem)}.html">{escape(title_of(node))}</a></td>'
                     f"<td>{escape(_about(node))}</td><td>{note}</td></tr>")
     index = INDEX.format(rows="\n".join(rows))
-    target = Path(site) / "index.html"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _write_atomically(target, index)
-    return target
+    path = Path(site) / "index.html"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _write_atomically(path, index)
+    return path
 
 
 def _about(node) -> str:

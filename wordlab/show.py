@@ -45,22 +45,22 @@ class Source(str):
 def show(obj) -> Source:
     """The source of an imported function, method or class (numba-compiled and decorated functions are
     unwrapped to the Python they were written in); `WordlabError` when Python keeps no source for it."""
-    target = inspect.unwrap(getattr(obj, "py_func", obj))
-    if inspect.isbuiltin(target):
+    written = inspect.unwrap(getattr(obj, "py_func", obj))
+    if inspect.isbuiltin(written):
         raise WordlabError(f"{_describe(obj)} is built into Python (compiled C): no source to show")
-    if not (inspect.isfunction(target) or inspect.ismethod(target) or inspect.isclass(target)):
+    if not (inspect.isfunction(written) or inspect.ismethod(written) or inspect.isclass(written)):
         raise WordlabError(f"show() needs a function, method or class, not {_describe(obj)}")
     try:
-        lines, first = inspect.getsourcelines(target)
+        lines, first = inspect.getsourcelines(written)
     except (OSError, TypeError) as missing:
         raise WordlabError(f"no source is available for {_describe(obj)}: {missing}") from None
-    return Source(textwrap.dedent("".join(lines)).rstrip("\n"), _where(target, first, len(lines)))
+    return Source(textwrap.dedent("".join(lines)).rstrip("\n"), _where(written, first, len(lines)))
 
 
-def _where(target, first: int, count: int) -> str:
+def _where(written, first: int, count: int) -> str:
     """`package/module.py, lines a-b`, relative to the top-level package's folder (never an absolute path)."""
-    filename = Path(inspect.getsourcefile(target) or "")
-    top = sys.modules.get((getattr(target, "__module__", None) or "").split(".")[0])
+    filename = Path(inspect.getsourcefile(written) or "")
+    top = sys.modules.get((getattr(written, "__module__", None) or "").split(".")[0])
     top_file = Path(top.__file__).resolve() if getattr(top, "__file__", None) else None
     root = top_file.parent.parent if top_file and top_file.name == "__init__.py" else top_file and top_file.parent
     try:

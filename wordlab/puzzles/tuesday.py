@@ -282,7 +282,7 @@ class Draw(NamedTuple):
     elder: Child
     younger: Child
     kept: bool
-    says: str
+    condition: str  # its name
     tally: Tally
 
 
@@ -300,7 +300,7 @@ def pure_python(exp: Experiment, *, probe: Probe | None = None, budget: Budget |
                 accepted += 1
                 boys += both_boys(elder, younger)
             if probe:
-                state = probe.recording and Draw(elder, younger, kept, exp.condition.says,
+                state = probe.recording and Draw(elder, younger, kept, exp.condition.name,
                                                  tally.plus(i + 1, accepted, boys))
                 _observe(probe, exp.condition, kept, state or None)
         tally = tally.plus(size, accepted, boys)
@@ -345,7 +345,7 @@ def _observe(probe: Probe, cond: Condition, kept, state: Draw | None) -> None:
     """Tell the probe one family was drawn (an expansion) and, if the condition rejected it, pruned."""
     probe.expand(0, state=state)
     if not kept:
-        probe.prune(0, state=state, why=f"not so that {cond.says}")
+        probe.prune(0, state=state, why=f"fails {cond.name}")
 
 
 def _observe_batch(probe: Probe, cond: Condition, codes, kept, two_boys, before: Tally) -> None:
@@ -353,7 +353,7 @@ def _observe_batch(probe: Probe, cond: Condition, codes, kept, two_boys, before:
     shown, accepted, boys = 0, 0, 0
     while probe.recording and shown < len(kept):
         accepted, boys = accepted + bool(kept[shown]), boys + bool(two_boys[shown])
-        state = Draw(CHILDREN[codes[0][shown]], CHILDREN[codes[1][shown]], bool(kept[shown]), cond.says,
+        state = Draw(CHILDREN[codes[0][shown]], CHILDREN[codes[1][shown]], bool(kept[shown]), cond.name,
                      before.plus(shown + 1, accepted, boys))
         _observe(probe, cond, kept[shown], state)
         shown += 1
@@ -362,7 +362,7 @@ def _observe_batch(probe: Probe, cond: Condition, codes, kept, two_boys, before:
         probe.expand(0, n=rest)
         rejected = rest - int(np.count_nonzero(kept[shown:]))
         if rejected:
-            probe.prune(0, n=rejected, why=f"not so that {cond.says}")
+            probe.prune(0, n=rejected, why=f"fails {cond.name}")
 
 
 STRATEGIES: dict[str, Callable[..., Iterator]] = {
@@ -435,18 +435,19 @@ def verify(exp: Experiment, value: Estimate) -> bool:
 def render(state: Draw | Estimate) -> str:
     """A family drawn (its two children, kept or rejected, the tally so far), or a running estimate."""
     if isinstance(state, Estimate):
-        return f"estimate {state}"
-    lines = [f"{role:<8} {describe(child)}" for role, child in (("elder", state.elder), ("younger", state.younger))]
-    lines.append(f"kept: {state.says}" if state.kept else f"rejected: it is not so that {state.says}")
+        tally = state.tally
+        return (f"estimate {state.estimate:.4f}\n95% interval {state.low:.4f}-{state.high:.4f}\n"
+                f"kept {tally.accepted:,} of {tally.drawn:,}")
     tally = state.tally
-    share = f" -> {tally.both_boys / tally.accepted:.3f}" if tally.accepted else ""
-    lines.append(f"so far: kept {tally.accepted:,} of {tally.drawn:,}, {tally.both_boys:,} with two boys{share}")
-    return "\n".join(lines)
+    share = f" ({tally.both_boys / tally.accepted:.2f})" if tally.accepted else ""
+    return "\n".join([f"elder    {describe(state.elder)}", f"younger  {describe(state.younger)}",
+                      f"{'kept' if state.kept else 'rejected'} by {state.condition}",
+                      f"kept {tally.accepted:,} of {tally.drawn:,}; two boys {tally.both_boys:,}{share}"])
 
 
 def describe(child: Child) -> str:
-    """'boy, Tuesday, March'."""
-    return f"{'boy' if child.sex == BOY else 'girl'}, {WEEKDAYS[child.day].title()}, {MONTHS[child.month].title()}"
+    """'boy  Tue Mar': sex, weekday and month."""
+    return f"{'boy ' if child.sex == BOY else 'girl'} {WEEKDAYS[child.day][:3].title()} {MONTHS[child.month][:3].title()}"
 
 
 def example() -> Experiment:
