@@ -29,6 +29,11 @@ The kernels are compiled with numba; `_search.py_func` is the same loop in plain
 
 from __future__ import annotations
 
+import ast
+import hashlib
+import inspect
+import pickle
+import textwrap
 import threading
 from dataclasses import dataclass, field
 
@@ -40,7 +45,8 @@ from wordlab.search import Budget, Probe
 COVER_WASTE = 3        # cover tables up to this many repeats; with more slack the cover test does not prune
 MEMO_BITS = 24         # transposition table of 2^24 entries (about 300 MB) for large dictionaries
 CHUNK = 200_000        # nodes per call of the compiled search, between budget and progress checks
-FOUND, EXHAUSTED, PAUSED = 1, 0, -1
+FOUND, EXHAUSTED, PAUSED, SPLIT = 1, 0, -1, 2
+EPOCH_SHIFT = 40       # transposition keys carry the search's epoch above this bit: a new epoch starts empty
 Phrase = tuple[str, ...]
 
 
@@ -341,11 +347,11 @@ def _slot(keys, k1, k2):
 
 @njit(cache=True)
 def _recall(keys, room, k1, k2):
-    """The most room a search from this state failed with, or -1."""
+    """The most room a search from this state failed with, or -1. Slots of another epoch count as empty."""
     i = _slot(keys, k1, k2)
     for j in range(4):
         s = (i + j) & (keys.shape[0] - 1)
-        if room[s] < 0:
+        if room[s] < 0 or keys[s, 1] >> EPOCH_SHIFT != k2 >> EPOCH_SHIFT:
             return -1
         if keys[s, 0] == k1 and keys[s, 1] == k2:
             return room[s]
@@ -354,11 +360,11 @@ def _recall(keys, room, k1, k2):
 
 @njit(cache=True)
 def _remember(keys, room, k1, k2, failed):
-    """Record a failure; when the four slots it may use are taken, overwrite the first."""
+    """Record a failure; when the four slots it may use are taken (in this epoch), overwrite the first."""
     i = _slot(keys, k1, k2)
     for j in range(4):
         s = (i + j) & (keys.shape[0] - 1)
-        if room[s] < 0 or (keys[s, 0] == k1 and keys[s, 1] == k2):
+        if room[s] < 0 or keys[s, 1] >> EPOCH_SHIFT != k2 >> EPOCH_SHIFT or (keys[s, 0] == k1 and keys[s, 1] == k2):
             break
     else:
         s = i
@@ -382,10 +388,14 @@ LEFT, RIGHT, COVERED, MIDDLE, NEED, NEXT = range(6)
 
 
 @njit(cache=True, nogil=True)
-def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, path, tally, keys, fails, budget):
-    """Depth-first search from the state in stack row 0 for a phrase of at most `limit` letters.
+def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, path, tally, keys, fails, budget,
+            floor=0, split=-1, epoch=0):
+    """Depth-first search from the state in stack row `floor` for a phrase of at most `limit` letters.
     Resumable: it stops after `budget` nodes (PAUSED), keeping its place in `stack`/`top`; FOUND
     leaves the solution's moves in `path[1..top]`; EXHAUSTED means none exists below the start.
+    With `split` > 0 it stops at each state of that depth, uncounted (SPLIT), so the caller can hand the
+    state on as a work unit and go on with `top[0] - 1`; states above it are then never remembered
+    as failed. `epoch` names the transposition table's generation: a new one starts empty.
 
     left/right: (children, any-word ends, realizable ends, completions for both kinds of ends).
     A row's MIDDLE is 1 while the left walk is still in the middle word (any word may end there),
@@ -397,15 +407,18 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
     nright = rch.shape[0]
     d = top[0]
     done = 0
-    while d >= 0:
+    while d >= floor:
         f, r, covered, middle, need = stack[d, 0], stack[d, 1], stack[d, 2], stack[d, 3], stack[d, 4]
         lend = lany[f] if middle == 1 else lreal[f]
         rend = rany[r] if middle == 2 else rreal[r]
         room = limit - tail - 2 * d
         k1 = (f * nright + r) * 3 + middle
-        k2 = covered | (_popcount(need - 1) + 1 if need else 0) << 26
+        k2 = covered | (_popcount(need - 1) + 1 if need else 0) << 26 | epoch << EPOCH_SHIFT
         move = stack[d, 5]
         if move < 0:                                   # entering the node
+            if d == split:
+                top[0] = d
+                return SPLIT
             if done >= budget:
                 top[0] = d
                 return PAUSED
@@ -461,9 +474,10 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
             advanced = True
             break
         if not advanced:
-            _remember(keys, fails, k1, k2, room)
+            if d > split:
+                _remember(keys, fails, k1, k2, room)
             d -= 1
-    top[0] = -1
+    top[0] = floor - 1
     return EXHAUSTED
 
 
@@ -526,6 +540,84 @@ def build_tables(words, alphabet: str, rarest: str, most_waste: int) -> Tables:
     return Tables(most_waste, bits, np.array([int(bits[ord(c) - 97]) for c in rarest], np.int64),
                   (1 << len(alphabet)) - 1, left, right, cover_tables(usable, bits, len(alphabet), most),
                   _centres(words, left[0], right[0], bits), len(usable), size)
+
+
+def rarest_first(words, alphabet: str) -> str:
+    """The alphabet's letters ordered by how often they occur in `words`, rarest first (ties a..z)."""
+    counts = {c: 0 for c in alphabet}
+    for word in words:
+        for c in word:
+            if c in counts:
+                counts[c] += 1
+    return "".join(sorted(alphabet, key=lambda c: (counts[c], c)))
+
+
+TABLES_FORMAT = 1  # bump when the pickled Tables change shape
+
+
+def cached_tables(words, alphabet: str, most_waste: int) -> Tables:
+    """`build_tables` for these words, served from the disk cache (`cache_dir()/palindrome/`) when the same
+    words, alphabet, allowance and table-building code made them before; written there otherwise."""
+    from wordlab.words import cache_dir
+
+    words = tuple(sorted(set(words)))
+    rarest = rarest_first(words, alphabet)
+    key = hashlib.sha256(repr((TABLES_FORMAT, dictionary_digest(words), alphabet, rarest, most_waste,
+                               source_digest(BUILDERS))).encode()).hexdigest()[:24]
+    path = cache_dir() / "palindrome" / f"tables-{key}.pickle"
+    try:
+        with open(path, "rb") as stored:
+            return pickle.load(stored)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
+        pass
+    tables = build_tables(words, alphabet, rarest, most_waste)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{threading.get_ident()}.part")
+        with open(partial, "wb") as out:
+            pickle.dump(tables, out, protocol=5)
+        partial.replace(path)
+    except OSError:
+        pass  # a cache that cannot be written is simply skipped
+    return tables
+
+
+def dictionary_digest(words) -> str:
+    """sha256 of the distinct words, sorted, one per line."""
+    return hashlib.sha256("".join(w + "\n" for w in sorted(set(words))).encode()).hexdigest()
+
+
+def source_digest(functions) -> str:
+    """sha256 of the functions' code with docstrings left out (comments never reach the syntax tree), so
+    that rewording prose keeps it and any change to what the code does changes it."""
+    digest = hashlib.sha256()
+    for function in functions:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(getattr(function, "py_func", function))))
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                    and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+        digest.update(ast.dump(tree).encode())
+    return digest.hexdigest()
+
+
+def tables_digest(tables: Tables) -> str:
+    """sha256 of everything in the tables that decides what the search visits."""
+    digest = hashlib.sha256(repr((tables.most_waste, tables.full, tables.realizable,
+                                  [(c.text, c.middle, c.left, c.right, c.covered) for c in tables.centres])).encode())
+
+    def add(part):
+        if isinstance(part, tuple):
+            for item in part:
+                add(item)
+        else:
+            array = np.ascontiguousarray(part)
+            digest.update(f"{array.dtype}{array.shape}".encode())
+            digest.update(array.data)
+
+    add((tables.bits, tables.rarest, tables.left, tables.right, tables.cover))
+    return digest.hexdigest()
 
 
 def _centres(words, left: np.ndarray, right: np.ndarray, bits: np.ndarray) -> list[Centre]:
@@ -668,3 +760,9 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
         probe.prune(0, int(spent[1] + spent[2]))
     if budget:
         budget.tick(int(spent[0]))
+
+
+
+BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _costly_parts,
+            cover_tables, _completions, completions, build_tables, rarest_first, _centres)
+KERNEL = (_popcount, _can_finish, _slot, _recall, _remember, _step, _search, phrase_from, allowed_waste)

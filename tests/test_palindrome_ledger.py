@@ -1,0 +1,212 @@
+"""The proof ledger: units against brute force, Dask against one thread, resuming after kill -9, bad ledgers."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordlab.errors import WordlabError
+from wordlab.puzzles import palindrome_ledger as L
+from wordlab.words import available
+
+from .test_palindrome import TOY, brute_force_shortest, is_palindromic_pangram
+
+
+def quiet(line: str) -> None:
+    pass
+
+
+def records(path: Path) -> dict[str, tuple]:
+    """unit -> (outcome, nodes, phrase), from the file itself, refusing duplicates."""
+    seen = {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        assert row["unit"] not in seen, f"unit {row['unit']} recorded twice"
+        seen[row["unit"]] = (row["outcome"], row["nodes"], row["phrase"])
+    return seen
+
+
+def random_dictionary(seed: int, size: int, alphabet: str, longest: int = 4) -> list[str]:
+    rng = random.Random(seed)
+    return sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(1, longest))) for _ in range(size)})
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.text(alphabet="abcd", min_size=1, max_size=4), min_size=1, max_size=8),
+       st.sampled_from([7, 9, 11, 13]))
+def test_ledger_decides_each_length_as_brute_force_does(tmp_path_factory, words, limit):
+    alphabet = "abc"
+    expected = brute_force_shortest(sorted(set(words)), alphabet, limit)
+    path = tmp_path_factory.mktemp("ledger") / "ledger.jsonl"
+    claim = L.prove(words, limit, path, alphabet=alphabet, scheduler="serial", report=quiet)
+    assert claim.complete and claim.finished == claim.units == len(records(path))
+    if expected is None:
+        assert claim.impossible and claim.phrase is None
+    else:
+        assert not claim.impossible
+        assert len(claim.phrase.replace(" ", "")) == expected
+        assert is_palindromic_pangram(claim.phrase.split(), set(words), alphabet)
+    for outcome, nodes, phrase in records(path).values():   # every phrase any unit found is one
+        assert (outcome == "found") == (phrase is not None)
+        if phrase:
+            assert is_palindromic_pangram(phrase.split(), set(words), alphabet)
+            assert len(phrase.replace(" ", "")) <= limit
+
+
+def test_dask_threads_and_processes_record_what_one_thread_records(tmp_path):
+    runs = {}
+    for scheduler, workers in (("serial", 1), ("threads", 2), (None, 2)):
+        path = tmp_path / f"{scheduler}.jsonl"
+        lines = []
+        claim = L.prove(TOY, 16, path, alphabet="abcd", scheduler=scheduler, workers=workers, report=lines.append)
+        runs[scheduler] = records(path), claim
+        if scheduler != "serial":
+            assert any("dashboard http" in line for line in lines)
+    (serial, one), (threads, two), (processes, three) = runs.values()
+    assert serial == threads == processes and len(serial) == one.units
+    assert (one.nodes, one.phrase, one.impossible) == (two.nodes, two.phrase, two.impossible) == \
+           (three.nodes, three.phrase, three.impossible)
+
+
+def test_units_are_distinct_and_agree_with_the_plain_search(tmp_path):
+    from wordlab.puzzles import palindrome as P
+
+    for seed in range(2):
+        words = random_dictionary(seed, 30, "abcdef")
+        for limit in (13, 16):
+            job = L._job(words, limit, "abcdef", None)
+            plan = L.plan(L.tables_for(job), job)
+            names = [u.name for u in plan.units] + [t["unit"] for t in plan.tops]
+            assert len(names) == len(set(names))
+            claim = L.prove(words, limit, tmp_path / f"{seed}-{limit}.jsonl", alphabet="abcdef", scheduler="serial",
+                            report=quiet)
+            plain = P.iterative_deepening(P.index(words, "abcdef"), max_length=limit)
+            assert claim.units == len(names)
+            assert (len(claim.phrase.replace(" ", "")) if claim.phrase else None) == \
+                   (plain.best.cost if plain.best else None)
+
+
+# -- interruption -------------------------------------------------------------------------------------------
+
+
+def _cli(*args: str) -> list[str]:
+    return [sys.executable, "-c", "import sys; from wordlab.cli import main; sys.exit(main())", *args]
+
+
+def test_kill_9_in_the_middle_loses_no_unit_and_repeats_none(tmp_path):
+    words = random_dictionary(0, 60, "abcdef")
+    source = tmp_path / "words.txt"
+    source.write_text("\n".join(words) + "\n")
+    ledger = tmp_path / "ledger.jsonl"
+    command = _cli("solve", "palindrome", "--words", str(source), "--alphabet", "abcdef", "--prove", "17",
+                   "--ledger", str(ledger), "--scheduler", "serial")
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not ledger.exists() or ledger.read_text().count("\n") < 100):
+        time.sleep(0.01)
+    os.kill(run.pid, signal.SIGKILL)
+    run.wait()
+    before = ledger.read_bytes()
+    assert before.count(b"\n") >= 100
+    problems = []
+    claim = L.prove(words, 17, ledger, alphabet="abcdef", scheduler="serial", report=problems.append)
+    resumed = records(ledger)
+    assert claim.complete and len(resumed) == claim.units > before.count(b"\n")
+    kept = [json.loads(line)["unit"] for line in before.split(b"\n")[:-1]]
+    assert all(unit in resumed for unit in kept)           # nothing finished was lost or redone
+    whole = tmp_path / "whole.jsonl"
+    reference = L.prove(words, 17, whole, alphabet="abcdef", scheduler="serial", report=quiet)
+    assert resumed == records(whole)                       # same units, same node counts, same phrases
+    assert (claim.nodes, claim.phrase) == (reference.nodes, reference.phrase)
+
+
+def test_a_truncated_or_corrupt_line_is_reported_and_its_unit_run_again(tmp_path):
+    ledger = tmp_path / "ledger.jsonl"
+    first = L.prove(TOY, 13, ledger, alphabet="abcd", scheduler="serial", report=quiet)
+    lines = ledger.read_text().splitlines(keepends=True)
+    tampered = json.loads(lines[3])
+    tampered["nodes"] += 1
+    lines[3] = json.dumps(tampered) + "\n"
+    victim = json.loads(lines[-1])["unit"]
+    ledger.write_text("".join(lines[:-1]) + lines[-1][:25])          # the last line cut short, no newline
+    said = []
+    again = L.prove(TOY, 13, ledger, alphabet="abcd", scheduler="serial", report=said.append)
+    assert any("line 4" in s and "checksum" in s for s in said)
+    assert any(f"line {len(lines)}" in s and "truncated" in s for s in said)
+    assert again.complete and (again.nodes, again.phrase) == (first.nodes, first.phrase)
+    assert victim in records(ledger) and tampered["unit"] in records(ledger)
+    assert len(records(ledger)) == first.units
+    assert (tmp_path / "ledger.jsonl.rejected").read_text().count("\n") == 2
+
+
+def test_a_ledger_of_another_dictionary_or_code_version_is_refused(tmp_path):
+    ledger = tmp_path / "ledger.jsonl"
+    L.prove(TOY, 13, ledger, alphabet="abcd", scheduler="serial", report=quiet)
+    with pytest.raises(WordlabError, match="another dictionary"):
+        L.prove(TOY + ["dd"], 13, ledger, alphabet="abcd", scheduler="serial", report=quiet)
+    row = json.loads(ledger.read_text().splitlines()[0])
+    row["code"] = "0123456789abcdef"
+    row["check"] = L._check(row)
+    ledger.write_text(json.dumps(row) + "\n" + ledger.read_text())
+    with pytest.raises(WordlabError, match="another code version"):
+        L.prove(TOY, 13, ledger, alphabet="abcd", scheduler="serial", report=quiet)
+
+
+def test_an_unreachable_scheduler_is_a_clear_error_within_seconds(tmp_path):
+    start = time.monotonic()
+    with pytest.raises(WordlabError, match="cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'"):
+        L.prove(TOY, 13, tmp_path / "l.jsonl", alphabet="abcd", scheduler="tcp://127.0.0.1:9", report=quiet)
+    assert time.monotonic() - start < L.CONNECT_SECONDS + 5
+
+
+def test_cli_prints_the_claim_with_units_nodes_and_checksum(tmp_path, capsys):
+    from wordlab.cli import main
+
+    source = tmp_path / "toy.txt"
+    source.write_text("\n".join(["ab", "ba", "acb"]))
+    ledger = tmp_path / "ledger-{code}.jsonl"
+    assert main(["solve", "palindrome", "--words", str(source), "--alphabet", "abc", "--prove", "11", "--ledger",
+                 str(ledger), "--scheduler", "serial", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    written = next(tmp_path.glob("ledger-*.jsonl"))
+    assert data["impossible"] and data["finished"] == data["units"] == len(records(written))
+    assert data["nodes"] == sum(row[1] for row in records(written).values())
+    import hashlib
+
+    assert data["ledger_sha256"] == hashlib.sha256(written.read_bytes()).hexdigest()
+    assert written.name == f"ledger-{data['code']}.jsonl"
+    assert main(["solve", "palindrome", "--words", str(source), "--alphabet", "abc", "--prove", "11",
+                 "--ledger", str(ledger), "--scheduler", "serial"]) == 0
+    out = capsys.readouterr()
+    assert "no palindromic pangram of at most 11 letters" in out.out and "units" in out.out and "sha256" in out.out
+    assert "0 to search" in out.err
+    assert main(["solve", "palindrome", "--words", str(source), "--alphabet", "abc", "--prove", "11"]) == 2
+    assert "--ledger" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not available("ita"), reason="ITA's WORD.LST is not available offline here")
+def test_ledger_agrees_with_the_one_thread_search_on_word_lst_samples(tmp_path):
+    from wordlab.puzzles import palindrome as P
+    from wordlab.words import load
+
+    rng = random.Random(7)
+    words = load("ita").words
+    for alphabet, size in (("aeinrst", 3000), ("adeilnorst", 4000)):
+        sample = sorted(w for w in rng.sample(words, size) if set(w) <= set(alphabet))
+        limit = 2 * len(alphabet) + 3
+        claim = L.prove(sample, limit, tmp_path / f"{alphabet}.jsonl", alphabet=alphabet, scheduler="threads",
+                        workers=2, report=quiet)
+        plain = P.iterative_deepening(P.index(sample, alphabet), max_length=limit)
+        assert claim.complete
+        assert (len(claim.phrase.replace(" ", "")) if claim.phrase else None) == \
+               (plain.best.cost if plain.best else None)

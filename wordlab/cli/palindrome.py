@@ -1,0 +1,144 @@
+"""`wordlab solve|bench palindrome`: options, the proof ledger's command, and the reports."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from wordlab.cli.options import Report, add_budget_options, add_strategy_option, add_words_option, budget_from
+from wordlab.errors import WordlabError
+from wordlab.puzzles import palindrome as P
+from wordlab.search import Budget, Probe
+from wordlab.structures.letters import ALPHABET
+
+
+def add_arguments(parser, command: str) -> None:
+    add_words_option(parser, "ita")
+    parser.add_argument("--alphabet", default=ALPHABET, help="letters the phrase must use (default a-z)")
+    parser.add_argument("--max-length", type=int, default=None,
+                        help="longest phrase searched for, in letters (default: lower bound + 30)")
+    parser.add_argument("--width", type=int, default=100, help="beam width of beam-stack search (default 100)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="threads for the exhaustive searches; with --prove, Dask worker processes (default 1)")
+    add_strategy_option(parser, P.STRATEGIES, default="beam-stack", many=command == "bench")
+    add_budget_options(parser)
+    if command == "bench":
+        parser.add_argument("--save", metavar="JSON", help="also write the anytime results to this file")
+    else:
+        proof = parser.add_argument_group("proof ledger (exhaustive search of one length, in resumable work units)")
+        proof.add_argument("--prove", type=int, metavar="LENGTH",
+                           help="search every work unit of LENGTH not yet in --ledger; says whether a palindromic "
+                                "pangram of at most LENGTH letters exists once every unit is done")
+        proof.add_argument("--ledger", metavar="JSONL",
+                           help="the ledger file ({code} is replaced by the code version), e.g. "
+                                "data/palindrome/ledger-ita-{code}.jsonl")
+        proof.add_argument("--scheduler", metavar="ADDRESS",
+                           help="a running Dask scheduler (tcp://host:8786); 'threads' or 'serial' to stay in this "
+                                "process; default: a local cluster of --workers processes")
+
+
+def budget_case():
+    """WORD.LST when it is at hand (every strategy needs far more than 5 s to finish on it), else a random
+    dictionary on which the exhaustive searches and A* also run for a long time."""
+    from wordlab.words import available
+
+    words = "ita" if available("ita") else P.random_dictionary(seed=0)
+    return words, {"beam-stack": {"width": 1000}, "astar": {}, "iterative-deepening": {}, "branch-and-bound": {}}
+
+
+def _options(args, strategy: str) -> dict:
+    if strategy == "beam-stack":
+        return {"width": args.width}
+    return {"workers": args.workers} if strategy in ("iterative-deepening", "branch-and-bound") else {}
+
+
+def _describe(name: str, result, probe: Probe) -> dict:
+    best = result.best
+    return {
+        "strategy": name,
+        "best": best.cost if best else None,
+        "phrase": best.value if best else None,
+        "proved": result.proved,
+        "optimal": result.optimal,
+        "stopped": result.stopped,
+        "nodes": probe.nodes,
+        "seconds": round(probe.elapsed, 3),
+        "solutions": [{"letters": f.cost, "seconds": round(f.seconds, 3), "nodes": f.nodes, "phrase": f.value}
+                      for f in result.solutions],
+        "proofs": result.milestones,
+    }
+
+
+def _summary_line(row: dict) -> str:
+    best = f"{row['best']} letters" if row["best"] else "no solution"
+    proof = "proved optimal" if row["optimal"] else f"nothing shorter than {row['proved']} (proved)"
+    return f"{row['strategy']}: {best}; {proof}; {row['nodes']:,} nodes in {row['seconds']:.1f} s" + (
+        f"; stopped: {row['stopped']}" if row["stopped"] else "")
+
+
+def _command(args) -> str:
+    """The command line that reproduces a bench run."""
+    parts = ["wordlab bench palindrome", f"--words {args.words}", f"--strategies {' '.join(args.strategies)}",
+             f"--width {args.width}", f"--workers {args.workers}", f"--max-seconds {args.max_seconds or 10.0:g}"]
+    if args.alphabet != ALPHABET:
+        parts.append(f"--alphabet {args.alphabet}")
+    if args.max_length is not None:
+        parts.append(f"--max-length {args.max_length}")
+    if args.max_nodes is not None:
+        parts.append(f"--max-nodes {args.max_nodes}")
+    return " ".join(parts)
+
+
+def prove(args) -> Report:
+    """Run the proof ledger for one length (`--prove`)."""
+    from wordlab.puzzles import palindrome_ledger as ledger
+    from wordlab.words import as_wordlist
+
+    if not args.ledger:
+        raise WordlabError("--prove needs --ledger FILE: the ledger keeps the finished work units")
+    claim = ledger.prove(as_wordlist(args.words), args.prove, args.ledger, alphabet=args.alphabet, name=args.words, scheduler=args.scheduler,
+                         workers=args.workers, report=lambda line: print(line, file=sys.stderr, flush=True))
+    return Report(claim.sentence(), claim.as_dict())
+
+
+def solve(args) -> Report:
+    if args.prove is not None:
+        return prove(args)
+    puzzle = P.index(args.words, args.alphabet)
+    probe = Probe()
+    result = P.solve(puzzle, args.strategy, probe=probe, budget=budget_from(args), max_length=args.max_length,
+                     **_options(args, args.strategy))
+    row = _describe(args.strategy, result, probe)
+    lines = [f"{s['letters']:>3} letters at {s['seconds']:8.2f} s, {s['nodes']:>11,} nodes: {s['phrase']}"
+             for s in row["solutions"]]
+    return Report("\n".join(lines + [_summary_line(row)]), row)
+
+
+def bench(args) -> Report:
+    """Run each strategy under the same budget (default 10 s each) and tabulate best length and nodes."""
+    from wordlab import bench as benchmark
+
+    puzzle = P.index(args.words, args.alphabet)
+    rows: dict[str, dict] = {}
+
+    def runner(name: str):
+        def run_one(given, probe=None):
+            probe = probe or Probe()
+            budget = Budget(nodes=args.max_nodes, seconds=args.max_seconds if args.max_seconds else 10.0)
+            result = P.STRATEGIES[name](given, probe=probe, budget=budget, max_length=args.max_length,
+                                        **_options(args, name))
+            rows[name] = _describe(name, result, probe)
+            return result
+        return run_one
+
+    frame = benchmark.run({name: runner(name) for name in args.strategies}, {puzzle.words.name: puzzle}, repeats=1,
+                          count=False, describe=lambda r: r.best.cost if r.best else None)
+    frame["calls"] = [rows[name]["nodes"] for name in frame["strategy"]]
+    frame["proved"] = [rows[name]["proved"] for name in frame["strategy"]]
+    data = {"command": _command(args), "words": puzzle.words.describe(), "strategies": list(rows.values())}
+    if args.save:
+        with open(args.save, "w") as out:
+            json.dump(data, out, indent=1)
+    text = benchmark.format_table(frame, f"palindromic pangram on {puzzle.words.name}: best length (answer), "
+                                  "proved lower bound, nodes (calls)")
+    return Report(text + "\n" + "\n".join(_summary_line(r) for r in rows.values()), data)

@@ -1,0 +1,517 @@
+"""A proof that survives interruption: the inside-out search of one length, cut into work units, with a ledger.
+
+Proving that no palindromic pangram of at most L letters exists means exhausting the inside-out search
+(`palindrome_proof`) from every centre. Here that search is cut into independent *work units*: one per
+centre, and, for the short centres whose trees are largest, one per state two letters out (the states
+above them are searched while planning, as the centre's `top` unit). A unit's search starts with an
+empty transposition table, so its node count is the same wherever and whenever it runs.
+
+Each finished unit is appended to a *ledger*, one JSON line per unit: its name, the length, nodes,
+seconds, outcome (`exhausted`, or `found` with the shortest phrase in it), the code version (a digest of
+the search kernel and of the tables it ran on) and the dictionary's sha256, plus a checksum of the line.
+A run reads the ledger first and does only the units that are not in it, so a run stopped at any
+moment, even by `kill -9`, loses at most the units in flight. A length is claimed impossible only when
+every unit of its plan is in the ledger as exhausted.
+
+The units run on Dask: on an existing cluster (`scheduler="tcp://host:8786"`), on a `LocalCluster` of
+worker processes on this machine, on threads (the compiled search releases the GIL), or one after the
+other in this process (`scheduler="serial"`, the reference the others are tested against).
+"""
+
+from __future__ import annotations
+
+import datetime
+import fcntl
+import hashlib
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Callable, Iterator
+
+import numpy as np
+
+from wordlab.errors import WordlabError
+
+from . import palindrome_proof as proof
+
+SPLIT_DEPTH = 2           # short centres are cut into units this many letters out
+SPLIT_CENTRES_UP_TO = 1   # centres of at most this many letters are cut
+CONNECT_SECONDS = 5       # how long to wait for a Dask scheduler before giving up
+FIELDS = ("unit", "length", "outcome", "nodes", "seconds", "phrase", "units", "code", "dictionary", "alphabet",
+          "words", "finished")
+
+
+# -- what is searched ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Job:
+    """One length's proof on one dictionary: what every worker needs to rebuild the same tables."""
+
+    words: tuple[str, ...]
+    alphabet: str
+    limit: int
+    name: str = "custom"
+
+    @cached_property
+    def dictionary(self) -> str:
+        return proof.dictionary_digest(self.words)
+
+    @property
+    def most_waste(self) -> int:
+        return proof.allowed_waste(self.limit, len(self.alphabet))
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A work unit: the subtree below one state, `depth` letters out from centre number `centre`, reached by
+    the moves `path`; `row` is the search's stack row for that state (walk nodes, letters, middle, need)."""
+
+    name: str
+    centre: int
+    depth: int
+    row: tuple[int, int, int, int, int]
+    path: tuple[int, ...] = ()
+
+
+def centre_name(centre: proof.Centre) -> str:
+    """A centre's name in unit names: which walk is still in the middle word (0 none, 1 left, 2 right), then
+    the centre's letters."""
+    return f"{centre.middle}{centre.text}"
+
+
+def _searchable(tables: proof.Tables) -> list[tuple[int, proof.Centre]]:
+    return [(i, c) for i, c in enumerate(tables.centres) if c.left >= 0 and c.right >= 0]
+
+
+# -- searching one unit ----------------------------------------------------------------------------------------
+
+
+class Searcher:
+    """The search's working arrays for one thread: stack, path, tallies and a transposition table whose
+    epoch moves on with every unit, so each unit starts with an empty one without clearing it."""
+
+    def __init__(self, tables: proof.Tables, limit: int):
+        depth = limit // 2 + 2
+        self.tables = tables
+        self.stack = np.zeros((depth + 1, 6), np.int64)
+        self.path = np.zeros(depth + 1, np.int64)
+        self.tally = np.zeros(8 + depth + 1, np.int64)
+        self.top = np.full(1, -1, np.int64)
+        size = tables.memo_bits
+        self.keys = np.zeros((1 << size, 2), np.int64)
+        self.fails = np.full(1 << size, -1, np.int32)
+        self.epoch = 0
+
+    def start(self, unit: Unit) -> None:
+        self.epoch += 1
+        if self.epoch >= 1 << (63 - proof.EPOCH_SHIFT):
+            self.fails[:] = -1
+            self.epoch = 1
+        self.stack[unit.depth] = (*unit.row, -1)
+        self.path[1:unit.depth + 1] = unit.path
+        self.top[0] = unit.depth
+        self.tally[:] = 0
+
+    def run(self, unit: Unit, limit: int, split: int = -1) -> Iterator[tuple[int, object]]:
+        """Search the unit's subtree; yield (FOUND, phrase) for each shorter phrase (the limit then drops
+        below it) and, in split mode, (SPLIT, Unit) for each state `split` letters out."""
+        t, centre = self.tables, self.tables.centres[unit.centre]
+        self.start(unit)
+        while True:
+            status = proof._search(t.left, t.right, t.cover, t.bits, t.rarest, t.full, limit, len(centre.text),
+                                   self.stack, self.top, self.path, self.tally, self.keys, self.fails,
+                                   1 << 62, unit.depth, split, self.epoch)
+            d = int(self.top[0])
+            if status == proof.FOUND:
+                phrase = proof.phrase_from(centre, self.path[1:d + 1])
+                limit = sum(map(len, phrase)) - 1
+                yield proof.FOUND, phrase
+            elif status == proof.SPLIT:
+                path = tuple(int(m) for m in self.path[1:d + 1])
+                row = tuple(int(x) for x in self.stack[d, :5])
+                yield proof.SPLIT, Unit(f"{unit.name}/{'.'.join(map(str, path))}", unit.centre, d, row, path)
+            else:
+                return
+            self.top[0] = d - 1
+
+    @property
+    def nodes(self) -> int:
+        return int(self.tally[0])
+
+
+def search_unit(searcher: Searcher, job: Job, unit: Unit) -> dict:
+    """Exhaust one unit; its ledger record (without the code version, which the caller knows)."""
+    clock = time.perf_counter()
+    best = None
+    for _, phrase in searcher.run(unit, job.limit):
+        best = phrase
+    return {"unit": unit.name, "length": job.limit, "outcome": "found" if best else "exhausted",
+            "nodes": searcher.nodes, "seconds": round(time.perf_counter() - clock, 3),
+            "phrase": " ".join(best) if best else None}
+
+
+@dataclass
+class Plan:
+    """A length's units, and the `top` units (the states above the cut units) searched while planning."""
+
+    units: list[Unit]
+    tops: list[dict]
+
+
+def plan(tables: proof.Tables, job: Job, searcher: Searcher | None = None) -> Plan:
+    """Cut the search for `job.limit` into units: one per centre, or, for centres of at most
+    SPLIT_CENTRES_UP_TO letters, one per state SPLIT_DEPTH letters out (plus the centre's top unit,
+    searched here). Deterministic: the same tables and length give the same plan."""
+    searcher = searcher or Searcher(tables, job.limit)
+    units, tops = [], []
+    for i, centre in _searchable(tables):
+        whole = Unit(centre_name(centre), i, 0, (centre.left, centre.right, centre.covered, centre.middle, 0))
+        if len(centre.text) > SPLIT_CENTRES_UP_TO:
+            units.append(whole)
+            continue
+        clock, best, cut = time.perf_counter(), None, []
+        for status, item in searcher.run(whole, job.limit, split=SPLIT_DEPTH):
+            if status == proof.SPLIT:
+                cut.append(item)
+            else:
+                best = item
+        if best:  # a phrase shorter than the cut: the units below it need not be searched for this length
+            cut = []
+        units += cut
+        tops.append({"unit": f"{whole.name}/top", "length": job.limit, "outcome": "found" if best else "exhausted",
+                     "nodes": searcher.nodes, "seconds": round(time.perf_counter() - clock, 3),
+                     "phrase": " ".join(best) if best else None, "units": len(cut)})
+    return Plan(units, tops)
+
+
+# -- the tables each worker process keeps ---------------------------------------------------------------------
+
+_LOCAL = threading.local()
+_TABLES: dict[tuple, proof.Tables] = {}
+_TABLES_LOCK = threading.Lock()
+
+
+def tables_for(job: Job) -> proof.Tables:
+    """This process's tables for the job (built once, or read from the disk cache)."""
+    key = (job.dictionary, job.alphabet, job.most_waste)
+    with _TABLES_LOCK:
+        if key not in _TABLES:
+            _TABLES[key] = proof.cached_tables(job.words, job.alphabet, job.most_waste)
+        return _TABLES[key]
+
+
+def code_version(tables: proof.Tables) -> str:
+    """The version a ledger line is valid for: the search kernel's code, the unit cut, and the tables."""
+    stamp = (proof.source_digest(proof.KERNEL + (Searcher, search_unit, plan)), proof.EPOCH_SHIFT,
+             SPLIT_DEPTH, SPLIT_CENTRES_UP_TO, proof.tables_digest(tables))
+    return hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
+
+
+def work(job: Job, unit: Unit) -> dict:
+    """Run one unit in this process (the function Dask sends to the workers)."""
+    tables = tables_for(job)
+    searcher = getattr(_LOCAL, "searcher", None)
+    if searcher is None or searcher.tables is not tables or searcher.stack.shape[0] < job.limit // 2 + 3:
+        searcher = _LOCAL.searcher = Searcher(tables, job.limit)
+    return search_unit(searcher, job, unit)
+
+
+# -- the ledger -----------------------------------------------------------------------------------------------
+
+
+def _check(record: dict) -> str:
+    body = json.dumps({k: record.get(k) for k in FIELDS}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()[:12]
+
+
+@dataclass
+class Ledger:
+    """The finished units of one dictionary and code version, kept in a JSON-lines file. Lines written for
+    another dictionary, alphabet or code version are refused (never mixed in); a corrupt or truncated line
+    is reported in `problems`, moved to `<file>.rejected`, and its unit is simply run again."""
+
+    path: Path
+    code: str
+    dictionary: str
+    alphabet: str
+    words: str = "custom"
+    records: dict[tuple[int, str], dict] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.path = Path(self.path)
+        if self.path.is_dir():
+            raise WordlabError(f"the ledger {self.path} is a directory, not a file")
+        if self.path.exists():
+            self._read()
+
+    def _read(self) -> None:
+        kept, rejected = [], []
+        try:
+            lines = self.path.read_bytes().split(b"\n")
+        except OSError as problem:
+            raise WordlabError(f"cannot read the ledger {self.path}: {problem.strerror}") from None
+        last = len(lines) - 1
+        for number, raw in enumerate(lines, 1):
+            if not raw.strip():
+                continue
+            record = self._parse(raw, number, truncated=number - 1 == last)
+            if record is None:
+                rejected.append(raw)
+                continue
+            self._refuse_foreign(record, number)
+            key = (record["length"], record["unit"])
+            if key in self.records:
+                self.problems.append(f"line {number}: unit {record['unit']} (length {record['length']}) is recorded "
+                                     "twice; the first record is kept")
+                rejected.append(raw)
+                continue
+            self.records[key] = record
+            kept.append(raw)
+        if rejected:
+            with open(self.path.with_name(self.path.name + ".rejected"), "ab") as out:
+                out.write(b"".join(r + b"\n" for r in rejected))
+            partial = self.path.with_name(self.path.name + ".part")
+            partial.write_bytes(b"".join(k + b"\n" for k in kept))
+            partial.replace(self.path)
+
+    def _parse(self, raw: bytes, number: int, truncated: bool) -> dict | None:
+        where = f"line {number} of {self.path.name}"
+        try:
+            record = json.loads(raw)
+            if not isinstance(record, dict) or any(k not in record for k in FIELDS + ("check",)):
+                raise ValueError("fields missing")
+        except ValueError:
+            how = "truncated (the run was stopped while writing it)" if truncated else "not a complete ledger record"
+            self.problems.append(f"{where} is {how}; its unit will be run again")
+            return None
+        if record["check"] != _check(record):
+            self.problems.append(f"{where} (unit {record['unit']}) fails its checksum; its unit will be run again")
+            return None
+        return record
+
+    def _refuse_foreign(self, record: dict, number: int) -> None:
+        for key, mine, what in (("dictionary", self.dictionary, "dictionary"), ("alphabet", self.alphabet, "alphabet"),
+                                ("code", self.code, "code version")):
+            if record[key] != mine:
+                raise WordlabError(
+                    f"the ledger {self.path} holds units of another {what} (line {number}: {record[key]!r}, this run: "
+                    f"{mine!r}); its units prove nothing here: give this run another ledger file")
+
+    def add(self, record: dict) -> None:
+        """Append one finished unit, flushed to disk before returning."""
+        record = dict(record, code=self.code, dictionary=self.dictionary, alphabet=self.alphabet, words=self.words,
+                      finished=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+        record = {k: record.get(k) for k in FIELDS} | {"check": _check(record)}
+        line = json.dumps(record, separators=(",", ":")) + "\n"
+        with open(self.path, "a") as out:
+            out.write(line)
+            out.flush()
+            os.fsync(out.fileno())
+        self.records[record["length"], record["unit"]] = record
+
+    def done(self, length: int, name: str) -> bool:
+        return (length, name) in self.records
+
+    def checksum(self) -> str:
+        return hashlib.sha256(self.path.read_bytes()).hexdigest() if self.path.exists() else hashlib.sha256().hexdigest()
+
+
+@dataclass
+class Claim:
+    """What the ledger proves about one length: complete or not, the units, nodes and seconds, the shortest
+    phrase found (if any), and the ledger file's checksum."""
+
+    length: int
+    units: int
+    finished: int
+    nodes: int
+    seconds: float
+    phrase: str | None
+    checksum: str
+    code: str
+    dictionary: str
+    words: str
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return self.finished == self.units
+
+    @property
+    def impossible(self) -> bool:
+        """Every unit exhausted and none found a phrase: no palindromic pangram of at most `length` letters."""
+        return self.complete and self.phrase is None
+
+    def sentence(self) -> str:
+        tally = (f"{self.finished:,} of {self.units:,} units, {self.nodes:,} nodes, {self.seconds:,.1f} s of search; "
+                 f"ledger sha256 {self.checksum[:16]}…")
+        if self.impossible:
+            return f"no palindromic pangram of at most {self.length} letters exists in {self.words}: {tally}"
+        if self.phrase and self.complete:
+            return (f"shortest palindromic pangram of at most {self.length} letters in {self.words}: "
+                    f"{self.phrase!r} ({len(self.phrase.replace(' ', ''))} letters; {tally})")
+        found = f"; found {self.phrase!r}" if self.phrase else ""
+        return f"length {self.length} undecided in {self.words}: {tally}{found}"
+
+    def as_dict(self) -> dict:
+        return {"length": self.length, "units": self.units, "finished": self.finished, "nodes": self.nodes,
+                "seconds": round(self.seconds, 3), "impossible": self.impossible, "phrase": self.phrase,
+                "ledger_sha256": self.checksum, "code": self.code, "dictionary": self.dictionary, "words": self.words,
+                "problems": self.problems}
+
+
+def claim(ledger: Ledger, job: Job, the_plan: Plan) -> Claim:
+    names = [u.name for u in the_plan.units] + [t["unit"] for t in the_plan.tops]
+    rows = [ledger.records[job.limit, n] for n in names if ledger.done(job.limit, n)]
+    phrases = [r["phrase"] for r in rows if r["phrase"]]
+    shortest = min(phrases, key=lambda p: (len(p.replace(" ", "")), p)) if phrases else None
+    return Claim(job.limit, len(names), len(rows), sum(r["nodes"] for r in rows), sum(r["seconds"] for r in rows),
+                 shortest, ledger.checksum(), ledger.code, ledger.dictionary, job.name, list(ledger.problems))
+
+
+# -- running a length -----------------------------------------------------------------------------------------
+
+
+def prove(words, limit: int, ledger_path, *, alphabet: str = "abcdefghijklmnopqrstuvwxyz", name: str | None = None,
+          scheduler: str | None = None, workers: int = 1, report: Callable[[str], None] = print,
+          every: float = 60.0) -> Claim:
+    """Search every unit of length `limit` not yet in the ledger and return what the ledger then proves.
+    `{code}` in `ledger_path` is replaced by the code version.
+
+    `scheduler`: None for a LocalCluster of `workers` processes (one thread each), "threads" for
+    `workers` threads in this process (through Dask), "serial" for one unit after the other in this
+    process, or the address of a running Dask scheduler. `report` receives progress lines (the dashboard
+    address first, then one line every `every` seconds)."""
+    job = _job(words, limit, alphabet, name)
+    tables = tables_for(job)
+    code = code_version(tables)
+    ledger = Ledger(Path(str(ledger_path).replace("{code}", code)), code, job.dictionary, job.alphabet, job.name)
+    for problem in ledger.problems:
+        report(f"ledger: {problem}")
+    with _exclusive(ledger.path):
+        the_plan = plan(tables, job)
+        for top in the_plan.tops:
+            if not ledger.done(limit, top["unit"]):
+                ledger.add(top)
+        pending = [u for u in the_plan.units if not ledger.done(limit, u.name)]
+        report(f"length {limit} on {job.name}: {len(the_plan.units) + len(the_plan.tops):,} units, "
+               f"{len(pending):,} to search (code {ledger.code}, dictionary sha256 {job.dictionary[:12]}…)")
+        if pending:
+            _run(job, pending, ledger, scheduler, workers, report, every)
+    result = claim(ledger, job, the_plan)
+    report(result.sentence())
+    return result
+
+
+def _job(words, limit: int, alphabet: str, name: str | None) -> Job:
+    if not isinstance(limit, int) or limit < 1:
+        raise WordlabError(f"the length to prove must be a positive integer, not {limit!r}")
+    if not alphabet or not set(alphabet) <= set("abcdefghijklmnopqrstuvwxyz") or len(set(alphabet)) != len(alphabet):
+        raise WordlabError(f"the alphabet must be distinct letters a-z, not {alphabet!r}")
+    listed = tuple(sorted(set(getattr(words, "words", words))))
+    if not listed:
+        raise WordlabError("the dictionary is empty: no palindromic pangram can be made")
+    return Job(listed, "".join(sorted(alphabet)), limit, name or getattr(words, "name", "custom"))
+
+
+class _exclusive:
+    """Hold a lock beside the ledger so two runs never write it at once."""
+
+    def __init__(self, path: Path):
+        self.path = path.with_name(path.name + ".lock")
+
+    def __enter__(self):
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.handle = open(self.path, "w")
+        try:
+            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.handle.close()
+            raise WordlabError(f"another run is writing the ledger {self.path.with_suffix('')} (lock held)") from None
+
+    def __exit__(self, *exc):
+        self.path.unlink(missing_ok=True)
+        fcntl.flock(self.handle, fcntl.LOCK_UN)
+        self.handle.close()
+
+
+class _Progress:
+    def __init__(self, total: int, report, every: float):
+        self.total, self.report, self.every = total, report, every
+        self.done = self.nodes = 0
+        self.clock = self.last = time.perf_counter()
+
+    def add(self, record: dict) -> None:
+        self.done += 1
+        self.nodes += record["nodes"]
+        now = time.perf_counter()
+        if record["phrase"]:
+            self.report(f"unit {record['unit']}: found {record['phrase']!r}")
+        if now - self.last >= self.every or self.done == self.total:
+            self.last = now
+            rate = self.nodes / max(now - self.clock, 1e-9)
+            self.report(f"{self.done:,}/{self.total:,} units, {self.nodes:,} nodes, {now - self.clock:,.0f} s, "
+                        f"{rate:,.0f} nodes/s")
+
+
+def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int, report, every: float) -> None:
+    progress = _Progress(len(pending), report, every)
+    if scheduler == "serial":
+        for unit in pending:
+            record = work(job, unit)
+            ledger.add(record)
+            progress.add(record)
+        return
+    from dask.distributed import as_completed
+
+    with _client(scheduler, workers, report) as client:
+        shared = client.scatter(job, broadcast=True)
+        futures = [client.submit(work, shared, unit, key=f"unit-{job.limit}-{unit.name}-{ledger.code}",
+                                 priority=-i, pure=False) for i, unit in enumerate(pending)]
+        for future in as_completed(futures):
+            record = future.result()
+            ledger.add(record)
+            progress.add(record)
+            future.release()
+
+
+def _client(scheduler, workers: int, report):
+    """A Dask client: on the scheduler at `scheduler`, or on a new local cluster ("threads": in this process)."""
+    from dask.distributed import Client, LocalCluster
+
+    if not isinstance(workers, int) or workers < 1:
+        raise WordlabError(f"workers must be a positive integer, not {workers!r}")
+    if scheduler in (None, "threads"):
+        cluster = LocalCluster(n_workers=1 if scheduler else workers, threads_per_worker=workers if scheduler else 1,
+                               processes=scheduler is None, dashboard_address="127.0.0.1:0", silence_logs=40)
+        client = Client(cluster)
+        report(f"local Dask cluster: {workers} {'threads' if scheduler else 'worker processes'}; "
+               f"dashboard {client.dashboard_link}")
+        return _Closing(client, cluster)
+    try:
+        client = Client(scheduler, timeout=f"{CONNECT_SECONDS}s")
+    except (OSError, TimeoutError, ValueError) as problem:
+        raise WordlabError(f"cannot reach the Dask scheduler at {scheduler!r} within {CONNECT_SECONDS} s: "
+                           f"{problem}".splitlines()[0]) from None
+    report(f"Dask scheduler {scheduler}: {len(client.scheduler_info()['workers'])} workers; "
+           f"dashboard {client.dashboard_link}")
+    return _Closing(client, None)
+
+
+class _Closing:
+    def __init__(self, client, cluster):
+        self.client, self.cluster = client, cluster
+
+    def __enter__(self):
+        return self.client
+
+    def __exit__(self, *exc):
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
