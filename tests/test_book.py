@@ -67,7 +67,7 @@ def test_the_index_links_every_page_with_its_title(built):
     index = (site / "index.html").read_text()
     assert '<a href="01_small.html">01 · A small page</a>' in index
     assert '<a href="02_failing.html">02 · A page that fails</a>' in index and "failed" in index
-    assert "A plot, a table and a function&#x27;s source, executed." in index
+    assert "<p>A plot, a table and a function's source, executed.</p>" in index
 
 
 def test_unknown_names_and_bad_worker_counts_are_refused(tmp_path):

@@ -153,7 +153,7 @@ def write_index(folder: Path | str = NOTEBOOKS, site: Path | str = "build", page
         took = ran.get(notebook.name)
         note = "" if took is None else (f"{took.seconds:.0f} s" + (" · failed" if took.error else ""))
         rows.append(f'<tr><td><a href="{escape(notebook.stem)}.html">{escape(title_of(node))}</a></td>'
-                    f"<td>{escape(_about(node))}</td><td>{note}</td></tr>")
+                    f"<td>{_about(node)}</td><td>{note}</td></tr>")
     index = INDEX.format(rows="\n".join(rows))
     path = Path(site) / "index.html"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -162,14 +162,16 @@ def write_index(folder: Path | str = NOTEBOOKS, site: Path | str = "build", page
 
 
 def _about(node) -> str:
-    """The first plain paragraph after the title, shortened to one sentence-ish line."""
+    """The first paragraph after the title, as HTML (the notebook's own Markdown, rendered)."""
+    from nbconvert.filters.markdown import markdown2html
+
     for cell in node.cells:
         if cell.cell_type != "markdown":
             continue
         for paragraph in cell.source.split("\n\n"):
             text = " ".join(paragraph.split())
             if text and not text.startswith("#"):
-                return text if len(text) <= 220 else text[:217].rsplit(" ", 1)[0] + " …"
+                return markdown2html(text)
     return ""
 
 
@@ -185,7 +187,7 @@ INDEX = """<!DOCTYPE html>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }}
 table {{ border-collapse: collapse; width: 100%; }}
-td {{ border-top: 1px solid #ddd; padding: .5rem; vertical-align: top; }}
+td {{ border-top: 1px solid #ddd; padding: .5rem; vertical-align: top; }} td p {{ margin: 0; }}
 td:first-child {{ width: 30%; font-weight: 600; }} td:last-child {{ white-space: nowrap; color: #666; }}
 </style></head>
 <body>
