@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         add_strategy_option(parser, sb.STRATEGIES, default=sb.DEFAULT_STRATEGY)
         parser.add_argument("--letters", help="a daily puzzle's 7 letters (with --centre): list its words")
         parser.add_argument("--centre", help="the daily puzzle's centre letter")
-        parser.add_argument("--show", type=int, default=40, help="how many words to print (default 40)")
+        parser.add_argument("--show", type=int, default=40, help="how many words to print (default 40; 0 for none)")
         add_budget_options(parser)
     else:
         add_strategy_option(parser, sb.STRATEGIES, many=True)
@@ -44,7 +44,9 @@ def _positive(value: int, option: str) -> int:
 
 def solve(args: argparse.Namespace) -> Report:
     rules = _rules(args)
-    show = _positive(args.show, "--show")
+    if args.show < 0:
+        raise WordlabError(f"--show takes how many words to print, 0 or more, not {args.show}")
+    show = args.show
     words = load(args.words)
     if args.letters is not None or args.centre is not None:
         found = sb.daily(args.letters or "", args.centre or "", words, rules)

@@ -21,7 +21,6 @@ A E I N R S T with centre E = 8,681.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
@@ -63,6 +62,13 @@ class Rules:
 
 STANDARD = Rules()
 WITH_S = Rules(forbidden="")
+
+
+def checked_rules(rules: Rules) -> Rules:
+    """`rules`, if it is a `Rules` value (an option given as anything else is named, not failed on)."""
+    if not isinstance(rules, Rules):
+        raise WordlabError(f"rules must be a spelling_bee.Rules value (e.g. STANDARD or WITH_S), not {rules!r:.60}")
+    return rules
 
 
 class Honeycomb(NamedTuple):
@@ -208,12 +214,11 @@ class Puzzle:
 def puzzle_words(comb: Honeycomb, words: Words, rules: Rules = STANDARD) -> Puzzle:
     """Every valid word the honeycomb makes (uses only its letters, contains the centre), scored.
 
-    One regular expression over the newline-joined list finds them: a scan in C instead of a letter set
-    per word."""
-    allowed, centre = letters(comb.letters), letters(comb.centre)
-    spelled = re.compile(f"^[{allowed}]*{centre}[{allowed}]*$", re.MULTILINE)
-    found = [ScoredWord(w, word_score(w, rules), len(set(w)) == rules.size)
-             for w in spelled.findall("\n".join(as_wordlist(words).words)) if len(w) >= rules.min_length]
+    The test per word is two C-level string operations (a substring test and a superset test), not a letter
+    set built per word."""
+    allowed, centre = frozenset(letters(comb.letters)), letters(comb.centre)
+    found = [ScoredWord(w, word_score(w, rules), len(set(w)) == rules.size) for w in as_wordlist(words).words
+             if centre in w and allowed.issuperset(w) and len(w) >= rules.min_length]
     found.sort(key=lambda w: (-w.points, w.word))
     return Puzzle(comb, tuple(found))
 
@@ -391,7 +396,7 @@ def _score_each(words: WordList, build: Callable, scorer: Callable[[Honeycomb, o
                 probe: Probe | None, budget: Budget | None, sample: int | None):
     """Build the index once, then score every candidate honeycomb (or an evenly spaced sample) with `scorer`.
     Returns False (did not cover its space) when it scored a sample."""
-    valid = valid_words(words, rules, budget)
+    valid = valid_words(words, checked_rules(rules), budget)
     index = build(_checked(valid, budget), rules)
     combs = candidates(pangram_sets({letterset(w) for w in _checked(valid, budget)}, rules))
     chosen = sampled(combs, sample)
@@ -522,7 +527,7 @@ def subset_sum(words: WordList, *, probe: Probe | None = None, budget: Budget | 
     """Build a points table per letter set once, then score each honeycomb by summing its 64 centred subsets.
 
     Cost: one pass over the words, then honeycombs × 64 dictionary look-ups (3.6 million on ENABLE)."""
-    table = points_table(words, rules, budget)
+    table = points_table(words, checked_rules(rules), budget)
     combs = candidates(pangram_sets(table, rules))
     yield from best_of(combs, lambda comb: score_from_table(comb, table), probe, budget)
 
@@ -543,7 +548,7 @@ def branch_and_bound(words: WordList, *, probe: Probe | None = None, budget: Bud
         raise WordlabError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
     if not isinstance(at_least, int) or isinstance(at_least, bool):
         raise WordlabError(f"at_least must be a whole number of points, not {at_least!r}")
-    table, bounded = tables(words, rules, budget)
+    table, bounded = tables(words, checked_rules(rules), budget)
     if order == "alphabetical":
         bounded = sorted(bounded, key=lambda bp: bp[1])
     best_score = at_least - 1
@@ -699,7 +704,7 @@ def vectorised(words: WordList, *, probe: Probe | None = None, budget: Budget | 
     np = _numpy_tables()[0]
     if budget:
         budget.check()
-    keys, points = _vector_table(words, rules)
+    keys, points = _vector_table(words, checked_rules(rules))
     if budget:
         budget.check()
     pangrams, bits, scores = _score_matrix(keys, points, rules.size)

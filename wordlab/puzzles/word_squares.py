@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Callable, Collection, Iterable, Iterator, Sequence
+from typing import Callable, Collection, Iterable, Iterator, NamedTuple, Sequence
 
 from wordlab.errors import WordlabError
 from wordlab.search import Budget, Probe, Result, SearchProblem, breadth_first, depth_first, run
 from wordlab.structures import Trie
-from wordlab.structures.letters import ALL_LETTERS, bit
+from wordlab.structures.letters import ALL_LETTERS, bit, bits_of
 from wordlab.words import WordList, as_wordlist
 
 Square = tuple[str, ...]
@@ -37,10 +37,23 @@ DEFAULT_WORDS = "wordfreq"
 DEFAULT_STRATEGY = "column-bitmasks"
 MAX_SIZE = 30  # longer words than this are in no word list worth searching
 CACHE_FROM = 5_000  # word sets at least this big keep their letter trie in the disk cache
-LETTER_TRIE_FORMAT = 1
+LETTER_TRIE_FORMAT = 3
 
-# A node of the letter trie: (mask of next letters, {letter bit: child node}, word ending here or None).
-LetterNode = tuple[int, dict, "str | None"]
+
+
+class LetterTrie(NamedTuple):
+    """The words of one length as a trie of numbered nodes in three flat tables. Node 0 is the root (the
+    empty prefix); node `n` may be followed by the letters of the 26-bit mask `masks[n]`; its child by the
+    letter bit `b` is `kids[n][b]`; `ends[n]` is the word that ends at it (None above the leaves). Nodes
+    are numbers, so the tables hold no containers within containers: quick to load from the cache, and
+    nothing for the garbage collector to walk."""
+
+    masks: tuple[int, ...]
+    kids: tuple[dict[int, int], ...]
+    ends: tuple["str | None", ...]
+
+
+ROOT = 0
 
 
 def _checked(items: Iterable, budget: Budget | None, every: int = 2048) -> Iterator:
@@ -90,7 +103,7 @@ class SquareWords:
         """Every prefix (including "" and the whole word) → the words that start with it."""
         return self._index("prefix table", lambda: _prefix_table(self.words, self.size, budget))
 
-    def letter_trie(self, budget: Budget | None = None) -> LetterNode:
+    def letter_trie(self, budget: Budget | None = None) -> LetterTrie:
         """The trie again, each node carrying the 26-bit mask of the letters that may follow (from the disk
         cache for big word sets, keyed by a digest of the words themselves)."""
         return self._index("letter trie", lambda: _cached_letter_trie(self, budget))
@@ -121,28 +134,37 @@ def _prefix_table(words: Sequence[str], size: int, budget: Budget | None) -> dic
     return {prefix: tuple(words) for prefix, words in table.items()}
 
 
-def letter_trie(words: Sequence[str], budget: Budget | None = None) -> LetterNode:
-    """The letter trie of sorted, distinct `words` of one length, built bottom-up from runs of shared prefixes."""
-    return _letter_node(words, 0, 0, len(words), budget)
+def letter_trie(words: Sequence[str], budget: Budget | None = None) -> LetterTrie:
+    """The letter trie of sorted, distinct `words` of one length, built from runs of shared prefixes."""
+    masks: list[int] = []
+    kids: list[dict[int, int]] = []
+    ends: list[str | None] = []
+
+    def node(depth: int, lo: int, hi: int) -> int:
+        """Number the node of the prefix that `words[lo:hi]` share (of length `depth`) and its subtrie."""
+        number = len(masks)
+        children: dict[int, int] = {}
+        masks.append(0)
+        kids.append(children)
+        ends.append(words[lo] if len(words[lo]) == depth else None)
+        if ends[number] is not None:
+            return number
+        if budget and depth == 1:
+            budget.check()
+        while lo < hi:
+            letter, end = words[lo][depth], lo + 1
+            while end < hi and words[end][depth] == letter:
+                end += 1
+            children[bit(letter)] = node(depth + 1, lo, end)
+            lo = end
+        masks[number] = sum(children)
+        return number
+
+    node(0, 0, len(words))
+    return LetterTrie(tuple(masks), tuple(kids), tuple(ends))
 
 
-def _letter_node(words: Sequence[str], depth: int, lo: int, hi: int, budget: Budget | None) -> LetterNode:
-    """The node of the prefix that `words[lo:hi]` share (of length `depth`)."""
-    if len(words[lo]) == depth:
-        return 0, {}, words[lo]
-    if budget and depth == 1:
-        budget.check()
-    children = {}
-    while lo < hi:
-        letter, end = words[lo][depth], lo + 1
-        while end < hi and words[end][depth] == letter:
-            end += 1
-        children[bit(letter)] = _letter_node(words, depth + 1, lo, end, budget)
-        lo = end
-    return sum(children), children, None
-
-
-def _cached_letter_trie(words: SquareWords, budget: Budget | None) -> LetterNode:
+def _cached_letter_trie(words: SquareWords, budget: Budget | None) -> LetterTrie:
     if len(words) < CACHE_FROM:
         return letter_trie(words.words, budget)
     import hashlib
@@ -151,7 +173,8 @@ def _cached_letter_trie(words: SquareWords, budget: Budget | None) -> LetterNode
 
     digest = hashlib.sha256("\n".join(words.words).encode()).hexdigest()
     key = f"word-squares letter trie {LETTER_TRIE_FORMAT}|{len(words)} words|sha256 {digest}"
-    return cached_words(f"word-squares-{words.name}-{words.size}", key, lambda: letter_trie(words.words, budget))[0]
+    stored = cached_words(f"word-squares-{words.name}-{words.size}", key, lambda: letter_trie(words.words, budget))
+    return LetterTrie(*stored[0])
 
 
 @lru_cache(maxsize=16)
@@ -417,12 +440,13 @@ def column_bitmasks(given: Puzzle, *, probe: Probe | None = None, budget: Budget
 
     The fill below the first searched row is plain recursion (twice as fast as nested generators), so the
     squares under each choice of that row are handed over together when its subtree is done."""
-    columns = _column_nodes(given.words.letter_trie(budget), given.start, given.size)
+    trie = given.words.letter_trie(budget)
+    columns = _column_nodes(trie, given.start, given.size)
     if columns is None:
         return
     offset = len(given.start)
     rows, squares = list(given.start), []
-    fill = _symmetric_fill(given, columns, rows, squares.append, probe, budget)
+    fill = _symmetric_fill(given, trie, columns, rows, squares.append, probe, budget)
     if probe:
         _expanded(probe, 0, 0, tuple(rows))
         probe.node(0, rows[-1] if rows else "·")
@@ -431,7 +455,7 @@ def column_bitmasks(given: Puzzle, *, probe: Probe | None = None, budget: Budget
         return
     if budget:
         budget.tick()
-    for word, below in _viable_rows(columns, offset, given.cell_masks, given.size):
+    for word, below in _viable_rows(trie, columns, offset, given.cell_masks, given.size):
         columns[offset + 1:] = below
         rows.append(word)
         fill(offset + 1)
@@ -440,27 +464,29 @@ def column_bitmasks(given: Puzzle, *, probe: Probe | None = None, budget: Budget
         squares.clear()
 
 
-def _column_nodes(root: LetterNode, rows: Square, size: int) -> list[LetterNode] | None:
+def _column_nodes(trie: LetterTrie, rows: Square, size: int) -> list[int] | None:
     """The letter-trie node of each column's prefix after `rows`, or None if some column is already dead."""
     columns = []
     for j in range(size):
-        node = root
+        node = ROOT
         for row in rows:
-            node = node[1].get(bit(row[j]))
+            node = trie.kids[node].get(bit(row[j]))
             if node is None:
                 return None
         columns.append(node)
     return columns
 
 
-def _symmetric_fill(given: Puzzle, columns: list[LetterNode], rows: list[str], found: Callable[[Square], None],
-                    probe: Probe | None, budget: Budget | None) -> Callable[[int], None]:
+def _symmetric_fill(given: Puzzle, trie: LetterTrie, columns: list[int], rows: list[str],
+                    found: Callable[[Square], None], probe: Probe | None,
+                    budget: Budget | None) -> Callable[[int], None]:
     """`row(k)`: every completion of the k rows in `rows`, each square passed to `found`, given each column's
     trie node after them in `columns` (mutated and restored)."""
     n = given.size
     last = n - 1
     allowed = given.cell_masks
     offset = len(given.start)
+    next_letters, kids, ends = trie
 
     def row(k: int) -> None:
         """Fill row k: its first k letters are column k's prefix, so start at column k's node."""
@@ -473,90 +499,79 @@ def _symmetric_fill(given: Puzzle, columns: list[LetterNode], rows: list[str], f
         if budget:
             budget.tick()
         node, masks = columns[k], allowed[k]
-        options, children = node[0] & masks[k], node[1]
+        options, children = next_letters[node] & masks[k], kids[node]
         while options:
             low = options & -options
             options ^= low
             child = children[low]
             if k == last:
-                rows.append(child[2])
+                rows.append(ends[child])
                 row(n)
                 rows.pop()
             else:
-                after = child[0] & columns[k + 1][0] & masks[k + 1]
+                after = next_letters[child] & next_letters[columns[k + 1]] & masks[k + 1]
                 if after:
-                    cell(k, k + 1, child[1], after, masks)
+                    cell(k, k + 1, child, after, masks)
 
-    def cell(k: int, j: int, children: dict, options: int, masks: tuple[int, ...]) -> None:
-        """Try each letter of `options` at (k, j), j > k: letters that extend both the row (whose next
-        letters are `children`) and column j. Recurse only where the next cell still has options."""
+    def cell(k: int, j: int, node: int, options: int, masks: tuple[int, ...]) -> None:
+        """Try each letter of `options` at (k, j), j > k: letters that extend both the row (at trie node
+        `node`) and column j. Recurse only where the next cell still has options."""
         column = columns[j]
-        column_children = column[1]
+        column_children, children = kids[column], kids[node]
         if j == last:
             while options:
                 low = options & -options
                 options ^= low
                 columns[j] = column_children[low]
-                rows.append(children[low][2])
+                rows.append(ends[children[low]])
                 row(k + 1)
                 rows.pop()
         else:
-            next_column, next_masks = columns[j + 1], masks[j + 1]
+            next_options = next_letters[columns[j + 1]] & masks[j + 1]
             while options:
                 low = options & -options
                 options ^= low
                 child = children[low]
-                after = child[0] & next_column[0] & next_masks
+                after = next_letters[child] & next_options
                 if after:
                     columns[j] = column_children[low]
-                    cell(k, j + 1, child[1], after, masks)
+                    cell(k, j + 1, child, after, masks)
         columns[j] = column
 
     return row
 
 
-def _viable_rows(columns: list[LetterNode], k: int, allowed: tuple[tuple[int, ...], ...],
-                 n: int) -> list[tuple[str, list[LetterNode]]]:
+def _viable_rows(trie: LetterTrie, columns: list[int], k: int, allowed: tuple[tuple[int, ...], ...],
+                 n: int) -> list[tuple[str, list[int]]]:
     """Every word for row k (its first k letters are column k's prefix, so it starts at column k's node)
     whose every letter extends its column, with the columns' nodes after it: (word, nodes of columns k+1…)."""
-    last = n - 1
+    next_letters, kids, ends = trie
     masks = allowed[k]
-    node = columns[k]
-    found: list[tuple[str, list[LetterNode]]] = []
-    below: list[LetterNode] = [None] * (n - k - 1)  # type: ignore[list-item]
+    found: list[tuple[str, list[int]]] = []
+    below = [ROOT] * (n - k - 1)
 
-    def cell(j: int, children: dict, options: int) -> None:
-        """Try each letter of `options` at (k, j), j > k: letters that extend both the row (whose next
-        letters are `children`) and column j. Recurse only where the next cell still has options."""
-        column_children = columns[j][1]
-        if j == last:
-            while options:
-                low = options & -options
-                options ^= low
-                below[j - k - 1] = column_children[low]
-                found.append((children[low][2], below[:]))
-            return
-        next_column, next_masks = columns[j + 1][0], masks[j + 1]
-        while options:
-            low = options & -options
-            options ^= low
+    def cell(j: int, node: int, options: int) -> None:
+        """Each letter of `options` at (k, j), j > k, extends the row (at `node`) and column j."""
+        column_children, children = kids[columns[j]], kids[node]
+        for low in bits_of(options):
             child = children[low]
-            after = child[0] & next_column & next_masks
-            if after:
-                below[j - k - 1] = column_children[low]
-                cell(j + 1, child[1], after)
+            below[j - k - 1] = column_children[low]
+            if j == n - 1:
+                found.append((ends[child], below[:]))
+            else:
+                after = next_letters[child] & next_letters[columns[j + 1]] & masks[j + 1]
+                if after:
+                    cell(j + 1, child, after)
 
-    options, children = node[0] & masks[k], node[1]
-    while options:
-        low = options & -options
-        options ^= low
-        child = children[low]
-        if k == last:
-            found.append((child[2], []))
+    start = columns[k]
+    for low in bits_of(next_letters[start] & masks[k]):
+        child = kids[start][low]
+        if k == n - 1:
+            found.append((ends[child], []))
         else:
-            after = child[0] & columns[k + 1][0] & masks[k + 1]
+            after = next_letters[child] & next_letters[columns[k + 1]] & masks[k + 1]
             if after:
-                cell(k + 1, child[1], after)
+                cell(k + 1, child, after)
     return found
 
 
@@ -645,53 +660,51 @@ def double_squares(size: int, words: "WordList | str | Iterable[str]" = DEFAULT_
 
 def _double(indexed: SquareWords, *, probe: Probe | None = None, budget: Budget | None = None, start: Square = ()):
     """Double squares, letter by letter: every cell's letter extends its row and its column."""
-    columns = _column_nodes(indexed.letter_trie(budget), start, indexed.size)
+    trie = indexed.letter_trie(budget)
+    columns = _column_nodes(trie, start, indexed.size)
     if columns is not None:
-        yield from _fill_double(indexed, columns, list(start), len(start), probe, budget)
+        yield from _fill_double(indexed, trie, columns, list(start), len(start), probe, budget)
 
 
-def _fill_double(indexed: SquareWords, columns: list[LetterNode], rows: list[str], offset: int,
+def _fill_double(indexed: SquareWords, trie: LetterTrie, columns: list[int], rows: list[str], offset: int,
                  probe: Probe | None, budget: Budget | None) -> Iterator[tuple[Square, None]]:
     n = indexed.size
     k = len(rows)
     if probe:
         _expanded(probe, k - offset, 0, tuple(rows))
     if k == n:
-        lines = rows + [column[2] for column in columns]
+        lines = rows + [trie.ends[column] for column in columns]
         if None not in lines and len(set(lines)) == 2 * n:
             yield tuple(rows), None
         return
     if budget:
         budget.tick()
-    for word, after in _double_rows(indexed.letter_trie(), columns, n):
+    for word, after in _double_rows(trie, columns, n):
         if word in rows:
             continue
         saved = columns[:]
         columns[:] = after
         rows.append(word)
-        yield from _fill_double(indexed, columns, rows, offset, probe, budget)
+        yield from _fill_double(indexed, trie, columns, rows, offset, probe, budget)
         rows.pop()
         columns[:] = saved
 
 
-def _double_rows(root: LetterNode, columns: list[LetterNode], n: int) -> list[tuple[str, list[LetterNode]]]:
+def _double_rows(trie: LetterTrie, columns: list[int], n: int) -> list[tuple[str, list[int]]]:
     """Every word for the next row whose every letter extends its column, with the columns' nodes after it."""
-    found: list[tuple[str, list[LetterNode]]] = []
-    after: list[LetterNode] = list(columns)
+    next_letters, kids, ends = trie
+    found: list[tuple[str, list[int]]] = []
+    after = list(columns)
 
-    def cell(j: int, node: LetterNode) -> None:
+    def cell(j: int, node: int) -> None:
         if j == n:
-            found.append((node[2], after[:]))
+            found.append((ends[node], after[:]))
             return
         column = columns[j]
-        options = node[0] & column[0]
-        children, column_children = node[1], column[1]
-        while options:
-            low = options & -options
-            options ^= low
-            after[j] = column_children[low]
-            cell(j + 1, children[low])
+        for low in bits_of(next_letters[node] & next_letters[column]):
+            after[j] = kids[column][low]
+            cell(j + 1, kids[node][low])
         after[j] = column
 
-    cell(0, root)
+    cell(0, ROOT)
     return found
