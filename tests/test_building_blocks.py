@@ -232,6 +232,13 @@ def test_a_recorded_run_draws_words_placed_and_blocks_left(strategy):
     assert drawing.splitlines()[0].startswith("ab....  ab") and drawing.splitlines()[-1].startswith("blocks left: ")
 
 
+def test_backtracking_draws_its_tree_with_a_node_per_word_tried():
+    probe = Probe(tree_limit=50)
+    bb.solve(bb.Puzzle("ab.. ..gh", "cd ef"), "backtracking", words=TOY, probe=probe)
+    assert [label for _, _, _, label in probe.tree] == ["start", "abcd", "efgh", "abef", "cdgh"]
+    assert probe.depth_profile() == [1, 2, 2]
+
+
 def test_the_example_has_three_solutions_a_repeated_pattern_and_a_repeated_block():
     problem = bb.example()
     assert len(set(problem.puzzle.patterns)) < len(problem.puzzle.patterns)

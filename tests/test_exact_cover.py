@@ -90,21 +90,22 @@ class Recorder:
         self.events.append(("expand", depth, frontier, state))
 
     def backtrack(self, depth, state=None):
-        self.events.append(("backtrack", depth))
+        self.events.append(("backtrack", depth, state))
 
 
 def test_the_probe_sees_each_node_with_the_rows_chosen_so_far():
     probe = Recorder()
     list(exact_cover({"ab": "ab", "a": "a", "b": "b"}, "ab", probe=probe))
-    assert probe.events == [("expand", 0, 2, ()), ("expand", 1, 0, ("ab",)), ("backtrack", 1),
-                            ("expand", 1, 1, ("a",)), ("expand", 2, 0, ("a", "b")), ("backtrack", 2),
-                            ("backtrack", 1), ("backtrack", 0)]
+    assert probe.events == [("expand", 0, 2, ()), ("expand", 1, 0, ("ab",)), ("backtrack", 1, ("ab",)),
+                            ("expand", 1, 1, ("a",)), ("expand", 2, 0, ("a", "b")), ("backtrack", 2, ("a", "b")),
+                            ("backtrack", 1, ("a",)), ("backtrack", 0, ())]
 
 
 def test_depth_counts_from_the_rows_taken_and_the_snapshot_shapes_the_state():
     probe = Recorder()
     list(exact_cover({"ab": "ab", "a": "a", "b": "b"}, "ab", taken=["a"], probe=probe, snapshot="+".join))
-    assert probe.events == [("expand", 0, 1, "a"), ("expand", 1, 0, "a+b"), ("backtrack", 1), ("backtrack", 0)]
+    assert probe.events == [("expand", 0, 1, "a"), ("expand", 1, 0, "a+b"), ("backtrack", 1, "a+b"),
+                            ("backtrack", 0, "a")]
 
 
 items = st.sampled_from("pqrsxyz")

@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -253,11 +254,14 @@ class Lexicon:
     def __init__(self, words: WordList | Iterable[str] | str = DEFAULT_WORDS):
         self.words = as_wordlist(words)
         self.indexes: dict[tuple[int, int], ChunkIndex] = {}
+        self.build_seconds: dict[tuple[int, int], float] = {}
 
     def index(self, length: int, size: int, budget: Budget | None = None) -> ChunkIndex:
         key = (length, size)
         if key not in self.indexes:
+            started = time.perf_counter()
             self.indexes[key] = ChunkIndex(self.words, length, size, budget)
+            self.build_seconds[key] = time.perf_counter() - started
         return self.indexes[key]
 
     def candidates(self, puzzle: Puzzle, budget: Budget | None = None) -> dict[str, list[Candidate]]:
@@ -459,9 +463,7 @@ def regex_scan(given: Problem, *, probe: Probe | None = None, budget: Budget | N
 
 def _backtrack(puzzle: Puzzle, options: dict[str, list[Candidate]], need: dict[str, int], left: Counter,
                placed: list[tuple[str, str]], probe: Probe | None, budget: Budget | None) -> Iterator[Solution]:
-    """Fill the open pattern with fewest candidates to spare; after each choice strike every candidate
-    that needs a block no longer left (or the same word), and back off at once if some pattern is left
-    with fewer candidates than copies to fill. A repeated pattern takes its words in candidate order."""
+    """One node of the search: a solution when every pattern is filled, else `_branch` on."""
     depth = len(placed)
     if budget:
         budget.tick()
@@ -473,15 +475,35 @@ def _backtrack(puzzle: Puzzle, options: dict[str, list[Candidate]], need: dict[s
             probe.expand(depth, frontier)
     if not options:
         yield canonical(puzzle, placed)
-        return
+    else:
+        yield from _branch(puzzle, options, need, left, placed, probe, budget)
+    if probe:
+        if probe.recording:
+            probe.backtrack(depth, state=board(puzzle, placed))
+        else:
+            probe.backtrack(depth)
+
+
+def _branch(puzzle: Puzzle, options: dict[str, list[Candidate]], need: dict[str, int], left: Counter,
+            placed: list[tuple[str, str]], probe: Probe | None, budget: Budget | None) -> Iterator[Solution]:
+    """Fill the open pattern with fewest candidates to spare; after each choice strike every candidate
+    that needs a block no longer left (or the same word), and back off at once if some pattern is left
+    with fewer candidates than copies to fill. A repeated pattern takes its words in candidate order."""
+    depth = len(placed)
     tightest = min(options, key=lambda p: len(options[p]) - need[p])
     for k, (word, used) in enumerate(options[tightest]):
         left.subtract(used)
         need[tightest] -= 1
         narrowed = _narrowed(options, need, left, tightest, k, word)
+        if probe:
+            probe.node(depth + 1, word)
         if narrowed is None:
             if probe:
-                probe.prune(depth + 1, why=f"{word} leaves a pattern without enough candidates")
+                why = f"{word} leaves a pattern without enough candidates"
+                if probe.recording:
+                    probe.prune(depth + 1, state=board(puzzle, [*placed, (tightest, word)]), why=why)
+                else:
+                    probe.prune(depth + 1, why=why)
         else:
             placed.append((tightest, word))
             yield from _backtrack(puzzle, narrowed, need, left, placed, probe, budget)
@@ -514,6 +536,8 @@ def backtracking(given: Problem, *, probe: Probe | None = None, budget: Budget |
     puzzle = given.puzzle
     candidates = given.lexicon.candidates(puzzle, budget)
     need = dict(Counter(puzzle.patterns))
+    if probe:
+        probe.node(0, "start")
     for solution in _backtrack(puzzle, candidates, need, Counter(puzzle.stock), [], probe, budget):
         yield solution, None
 

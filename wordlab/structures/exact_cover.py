@@ -191,4 +191,7 @@ def _search(matrix: _Matrix, chosen: list[Row], probe, budget, snapshot) -> Iter
         for row in reversed(tries):
             matrix._unhide(row)
     if probe:
-        probe.backtrack(depth)
+        if probe.recording:
+            probe.backtrack(depth, state=snapshot(tuple(chosen)))
+        else:
+            probe.backtrack(depth)
