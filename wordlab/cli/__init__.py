@@ -11,7 +11,6 @@ import argparse
 import importlib
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -52,20 +51,17 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def cmd_notebooks(args) -> Report:
-    """Execute every notebook headless into an output folder (the sources stay stripped)."""
-    notebooks = sorted(Path(args.folder).glob("[0-9][0-9]_*.ipynb"))
-    if not notebooks:
-        raise WordlabError(f"no notebooks found in {args.folder}")
-    out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
-    done = []
-    for notebook in notebooks:
-        print(f"executing {notebook.name} …", file=sys.stderr, flush=True)
-        subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
-                        f"--ExecutePreprocessor.timeout={args.timeout}", "--output-dir", str(out), str(notebook)],
-                       check=True)
-        done.append(str(out / notebook.name))
-    return Report("executed:\n" + "\n".join(done), done)
+    """Execute every notebook headless into `--output`/notebooks (two at a time); with --html, the book's pages too."""
+    from wordlab.book import build
+
+    pages = build(args.folder, args.output, html=args.html, workers=args.workers, timeout=args.timeout)
+    lines = [f"{p.notebook}: {p.seconds:.0f} s{'' if p.error is None else ', FAILED ' + p.error}" for p in pages]
+    if args.html:
+        lines.append(f"book: {Path(args.output) / 'index.html'}")
+    failed = [p.error for p in pages if p.error]
+    if failed:
+        raise WordlabError(f"{len(failed)} notebook(s) failed: " + "; ".join(failed))
+    return Report("\n".join(lines), [p.__dict__ for p in pages])
 
 
 class Parser(argparse.ArgumentParser):
@@ -93,10 +89,12 @@ def build_parser() -> argparse.ArgumentParser:
     words.add_argument("--download", action="store_true", help="fetch missing reference lists first")
     fetch = commands.add_parser("fetch", help="download and verify reference word lists")
     fetch.add_argument("names", nargs="*", help="reference lists (default all)")
-    notebooks = commands.add_parser("notebooks", help="execute every notebook headless")
+    notebooks = commands.add_parser("notebooks", help="execute every notebook headless (--html: build the book)")
     notebooks.add_argument("--folder", default=str(NOTEBOOKS))
-    notebooks.add_argument("--output", default="build/notebooks")
-    notebooks.add_argument("--timeout", type=int, default=1200)
+    notebooks.add_argument("--output", default="build", help="executed copies go to OUTPUT/notebooks")
+    notebooks.add_argument("--html", action="store_true", help="also write OUTPUT/<notebook>.html and OUTPUT/index.html")
+    notebooks.add_argument("--workers", type=int, default=2, help="notebooks run at once (default 2)")
+    notebooks.add_argument("--timeout", type=int, default=1200, help="seconds allowed per cell")
     for sub in (words, fetch, notebooks):
         sub.add_argument("--json", action="store_true", help="machine-readable output")
 
