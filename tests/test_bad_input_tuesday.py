@@ -59,6 +59,12 @@ def test_empty_parts_between_plus_signs(name):
         t.condition(name)
 
 
+def test_an_experiment_built_directly_checks_its_condition():
+    assert t.Experiment("boy-in-march", 10).condition is t.CONDITIONS["boy-in-march"]
+    with pytest.raises(WordlabError, match="a condition must be a name"):
+        t.Experiment(None, 10)
+
+
 def test_condition_names_are_read_without_case_or_spaces():
     assert t.condition(" Boy-On-Tuesday ").name == "boy-on-tuesday"
 

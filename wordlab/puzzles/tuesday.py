@@ -185,6 +185,7 @@ class Experiment:
     seed: int = 0
 
     def __post_init__(self):
+        object.__setattr__(self, "condition", condition(self.condition))  # a name becomes its Condition
         if isinstance(self.samples, bool) or not isinstance(self.samples, (int, np.integer)) or self.samples < 1:
             raise WordlabError(f"samples must be a positive integer, not {self.samples!r}")
         if self.samples > MAX_SAMPLES:
