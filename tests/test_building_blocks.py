@@ -249,6 +249,14 @@ def test_the_example_has_three_solutions_a_repeated_pattern_and_a_repeated_block
         assert listed(bb.solve(problem, strategy)) == expected
 
 
+def test_a_clash_of_more_patterns_than_explain_searches_is_still_explained():
+    words = ["abcd", "efcd", "ghcd", "ijcd"]
+    answer = bb.solve(bb.Puzzle("ab.. ef.. gh.. ij..", "cd cd cd"), words=words)
+    assert answer.values == [] and answer.exhausted
+    assert answer.why == "every 3 patterns can be filled together, but not all 4: the blocks run out"
+    assert bb.EXPLAIN_UP_TO == 3
+
+
 def test_check_reports_each_problem():
     puzzle = bb.Puzzle("ab.. ..gh", "cd ef")
     assert bb.check(puzzle, ("abcd", "efgh"), TOY) == []

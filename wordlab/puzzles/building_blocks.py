@@ -143,7 +143,12 @@ class Puzzle:
 
     def cells(self, pattern: str) -> tuple[str | None, ...]:
         """The slots of `pattern`: the fixed chunk, or None for a blank slot."""
-        return tuple(None if chunk[0] == BLANK else chunk for chunk in slots(pattern, self.size))
+        known = self._cells.get(pattern)
+        return known if known else tuple(None if chunk[0] == BLANK else chunk for chunk in slots(pattern, self.size))
+
+    @cached_property
+    def _cells(self) -> dict[str, tuple[str | None, ...]]:
+        return {pattern: tuple(None if c[0] == BLANK else c for c in slots(pattern, self.size)) for pattern in self.patterns}
 
     def fill(self, word: str, pattern: str) -> tuple[str, ...] | None:
         """The blocks `word` puts into the blanks of `pattern`, or None if it does not fit the pattern's
@@ -238,12 +243,11 @@ class ChunkIndex:
 
     def candidates(self, puzzle: Puzzle) -> dict[str, list[Candidate]]:
         """Every candidate of every distinct pattern: fixed chunks equal, blank chunks blocks of the puzzle."""
-        found = {}
+        found, stock = {}, puzzle.stock
         for pattern in dict.fromkeys(puzzle.patterns):
             cells = puzzle.cells(pattern)
-            fits = [(word, used) for word, chunks in self.entries(cells)
-                    if (used := _fill(chunks, cells, puzzle.stock)) is not None]
-            found[pattern] = fits
+            found[pattern] = [(word, used) for word, chunks in self.entries(cells)
+                              if (used := _fill(chunks, cells, stock)) is not None]
         return found
 
 
@@ -615,23 +619,25 @@ class Answer(Result):
                 "why": self.why}
 
 
+EXPLAIN_UP_TO = 3  # the largest group of patterns `explain` searches for a clash (groups grow combinatorially)
+
+
 def explain(puzzle: Puzzle, candidates: dict[str, list[Candidate]]) -> str:
-    """Why there is no solution: the patterns with no candidate, else a smallest group of patterns
-    whose candidates always clash, with the blocks they fight over."""
+    """Why there is no solution: the patterns with no candidate, else a smallest group of patterns (of at
+    most `EXPLAIN_UP_TO`) whose candidates always clash, with the blocks they fight over."""
     empty = [pattern for pattern, found in candidates.items() if not found]
     if empty:
         return f"no word in the list fits {', '.join(empty)} with the puzzle's blocks"
-    seen = set()
-    for size in range(2, len(puzzle.patterns) + 1):
-        for group in combinations(puzzle.patterns, size):
-            if group in seen:
-                continue
-            seen.add(group)
-            need = dict(Counter(group))
-            options = {p: candidates[p] for p in need}
-            if next(_backtrack(puzzle, options, need, Counter(puzzle.stock), [], None, None), None) is None:
-                return _clash(group, candidates)
-    return ""
+    groups = dict.fromkeys(group for size in range(2, min(EXPLAIN_UP_TO, len(puzzle.patterns)) + 1)
+                           for group in combinations(puzzle.patterns, size))
+    for group in groups:
+        need = dict(Counter(group))
+        options = {p: candidates[p] for p in need}
+        part = Puzzle(group, puzzle.blocks)
+        if next(_backtrack(part, options, need, Counter(puzzle.stock), [], None, None), None) is None:
+            return _clash(group, candidates)
+    return (f"every {min(EXPLAIN_UP_TO, len(puzzle.patterns))} patterns can be filled together, but not all "
+            f"{len(puzzle.patterns)}: the blocks run out")
 
 
 def _clash(group: tuple[str, ...], candidates: dict[str, list[Candidate]]) -> str:

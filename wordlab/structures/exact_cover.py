@@ -53,6 +53,7 @@ class _Matrix:
 
     def __init__(self, rows: Mapping[Row, Iterable[Item]], need: dict[Item, int], secondary: dict[Item, int]):
         self.need, self.secondary = need, secondary
+        self.primary = [item for item in need if item not in secondary]
         self.Y = {row: _counts(items) for row, items in rows.items()}
         self.X: dict[Item, dict[Row, None]] = {item: {} for item in need}
         for row, items in self.Y.items():
@@ -85,7 +86,7 @@ class _Matrix:
     def open_item(self) -> Item | None:
         """The primary item still to be covered with fewest rows to spare (None when all are covered)."""
         X = self.X
-        items = [item for item in X if item not in self.secondary] if self.secondary else X
+        items = [item for item in self.primary if item in X] if self.secondary else X
         return min(items, key=self.spare) if items else None
 
     def rows(self, item: Item) -> list[Row]:
