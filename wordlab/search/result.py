@@ -123,7 +123,7 @@ def run(strategies: Mapping[str, Callable[..., Iterator]], name: str, given: Any
     outer run started it) is neither restarted nor closed here, so nested runs share it."""
     strategy = pick(strategies, name)
     check_options(strategy, name, tuple(sorted(options)))
-    out = result(strategy=name, probe=probe, render=render)
+    out = result(strategy=name, given=given, probe=probe, render=render)  # `given` is replaced once prepared
     started = time.perf_counter()
     owner = budget is not None and not budget.running
     if owner:
