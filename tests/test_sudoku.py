@@ -367,7 +367,7 @@ def test_a_recorded_state_renders_the_cell_just_filled_and_the_candidates_left()
         assert drawn and all(isinstance(text, str) and text for text in drawn), strategy
         filled = [text for text in drawn if "just filled" in text or "placed last" in text]
         assert filled and all("*" in text for text in filled), strategy
-        assert any("candidates left" in text for text in drawn), strategy
+        assert any("candidates" in text and "fewest: r" in text for text in drawn), strategy
     first = render((parse(EXAMPLES["six"]).cells, (0,) * 36, -1))
     assert first.splitlines()[0].split() == ["6", "2", "4", "|", ".x", ".x", "5"]  # no candidates: dead ends
 
@@ -382,15 +382,16 @@ def test_the_example_is_solved_by_every_strategy():
         assert probe.nodes < 5_000
 
 
-def test_less_recursion_draws_a_tree_with_its_forced_moves_chained_below_each_call():
+def test_less_recursion_draws_a_tree_with_each_calls_forced_moves_as_one_node():
     probe = Probe(tree_limit=60)
     solve(EXAMPLES["other"], "greedy-less-recursion", probe=probe)
     nodes = {node: (parent, depth, label) for node, parent, depth, label in probe.tree}
     assert nodes[0] == (None, 0, "start")
     assert all(parent in nodes and nodes[parent][1] == depth - 1
                for parent, depth, _ in list(nodes.values())[1:])  # one root; every other node hangs below it
-    assert any(label.endswith("!") for _, _, label in nodes.values())  # forced moves
-    guesses = [node for node, (_, _, label) in nodes.items() if node and not label.endswith("!")]
+    forced = [label for _, _, label in nodes.values() if "!" in label]
+    assert forced and any(" +" in label for label in forced)  # "r5c3=5! +8": nine forced moves in one call
+    guesses = [node for node, (_, _, label) in nodes.items() if node and "!" not in label]
     assert len({nodes[g][0] for g in guesses}) < len(guesses)  # some call tries several digits: it branches
 
 

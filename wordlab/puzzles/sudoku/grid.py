@@ -247,7 +247,8 @@ def render(state: State | Sudoku | tuple[Placement, ...] | Any) -> str:
     left marked `!` (forced) and with none `x` (a dead end), and a line on the candidates left. Takes the
     states the strategies record, a solution (`Sudoku`) or exact cover's placements so far."""
     if isinstance(state, Sudoku):
-        return render((state.cells, _basic_candidates(state.cells, state.geometry), -1))
+        return _drawn(state.cells, _basic_candidates(state.cells, state.geometry), "a solution" if not state.blanks
+                      else "a grid")
     if isinstance(state, tuple) and not state:
         return "no digit placed yet"
     if isinstance(state, tuple) and isinstance(state[0], Placement):
@@ -255,21 +256,28 @@ def render(state: State | Sudoku | tuple[Placement, ...] | Any) -> str:
         cells = [0] * g.cells
         for cell, digit, _ in state:
             cells[cell] = digit
-        return render((tuple(cells), _basic_candidates(cells, g), state[-1].cell)).replace("just filled", "placed last")
+        last = state[-1].cell
+        return _drawn(tuple(cells), _basic_candidates(cells, g), f"{g.move(last, cells[last])} placed last", last)
     cells, candidates, last = state
+    g = geometry(SIZES[len(cells)])
+    return _drawn(cells, candidates, f"{g.move(last, cells[last])} just filled" if last >= 0 else "the givens", last)
+
+
+def _drawn(cells: Grid, candidates: tuple[int, ...], head: str, last: int = -1) -> str:
     g = geometry(SIZES[len(cells)])
     blanks = [c for c, d in enumerate(cells) if not d]
     counts = {c: candidates[c].bit_count() for c in blanks}
     marks = {c: "!" if k == 1 else "x" for c, k in counts.items() if k <= 1}
     if last >= 0:
         marks[last] = "*"
-    head = f"{g.move(last, cells[last])} just filled; " if last >= 0 else ""
+    lines = [draw(cells, g, marks), head]
     if not blanks:
-        return draw(cells, g, marks) + f"\n{head}grid complete"
+        return "\n".join(lines + ["grid complete"])
     tightest = min(blanks, key=counts.__getitem__)
-    options = ", ".join(SYMBOLS[d] for d in g.digits if candidates[tightest] >> d & 1)
-    return draw(cells, g, marks) + (f"\n{head}{len(blanks)} blanks, {sum(counts.values())} candidates left; "
-                                    f"fewest at {g.name(tightest)}: {{{options}}}")
+    options = ",".join(SYMBOLS[d] for d in g.digits if candidates[tightest] >> d & 1)
+    lines += [f"{len(blanks)} blanks, {sum(counts.values())} candidates",
+              f"fewest: {g.name(tightest)} {{{options}}}" if options else f"dead end: {g.name(tightest)} has none"]
+    return "\n".join(lines)
 
 
 def _basic_candidates(cells: Grid, g: Geometry) -> tuple[int, ...]:

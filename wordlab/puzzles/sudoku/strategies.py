@@ -48,10 +48,10 @@ def _depth_first(g: Geometry, root: object, expand: Callable[[object], Expansion
             else:
                 probe.call(depth)
         grid, forced, moves = expand(state)
-        if probe:
-            for cell, d in forced:  # drawn as a chain below the call's node
-                level += 1
-                node = probe.node(level, g.move(cell, d) + "!", node)
+        if probe and forced:  # one node below the call's: the first forced move, and how many followed
+            level += 1
+            more = f" +{len(forced) - 1}" if len(forced) > 1 else ""
+            node = probe.node(level, g.move(*forced[0]) + "!" + more, node)
         if grid is not None:
             yield grid
         for cell, d, child in moves:
