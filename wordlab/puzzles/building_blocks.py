@@ -143,12 +143,11 @@ class Puzzle:
 
     def cells(self, pattern: str) -> tuple[str | None, ...]:
         """The slots of `pattern`: the fixed chunk, or None for a blank slot."""
-        known = self._cells.get(pattern)
-        return known if known else tuple(None if chunk[0] == BLANK else chunk for chunk in slots(pattern, self.size))
+        return self._cells.get(pattern) or _cells(pattern, self.size)
 
     @cached_property
     def _cells(self) -> dict[str, tuple[str | None, ...]]:
-        return {pattern: tuple(None if c[0] == BLANK else c for c in slots(pattern, self.size)) for pattern in self.patterns}
+        return {pattern: _cells(pattern, self.size) for pattern in self.patterns}
 
     def fill(self, word: str, pattern: str) -> tuple[str, ...] | None:
         """The blocks `word` puts into the blanks of `pattern`, or None if it does not fit the pattern's
@@ -159,6 +158,10 @@ class Puzzle:
 
     def __str__(self) -> str:
         return f"{' '.join(self.patterns)} | {' '.join(self.blocks)}"
+
+
+def _cells(pattern: str, size: int) -> tuple[str | None, ...]:
+    return tuple(None if chunk[0] == BLANK else chunk for chunk in slots(pattern, size))
 
 
 def _fill(chunks: tuple[str, ...], cells: tuple[str | None, ...], stock: Mapping[str, int]) -> tuple[str, ...] | None:
@@ -210,7 +213,7 @@ def published() -> dict[str, dict]:
             for name, p in data["puzzles"].items()}
 
 
-def example() -> Puzzle:
+def example() -> Problem:
     """A small puzzle with a repeated pattern and a repeated block, and three solutions from its own
     word list (`EXAMPLE_WORDS`, which `solve` uses for it unless told otherwise)."""
     return Problem(Puzzle("ab.... ab.... ..cd..", "cd ef ef ef gh ij xy"), Lexicon(EXAMPLE_WORDS))
