@@ -59,7 +59,7 @@ class _Matrix:
         for row, items in self.Y.items():
             self._check(row, items)
             if all(n <= need[item] for item, n in items.items()):  # else it could never be chosen
-                self._unhide(row)
+                self.unhide(row)
         self.order = {row: i for i, row in enumerate(self.Y)}
         self.taken = 0  # rows chosen before the search (depth counts from them)
         X = self.X
@@ -73,12 +73,14 @@ class _Matrix:
         if all(item in self.secondary for item in items):
             raise WordlabError(f"row {row!r} covers no primary item; Algorithm X would never choose it")
 
-    def _hide(self, row: Row) -> None:
+    def hide(self, row: Row) -> None:
+        """Take `row` out of every item's set."""
         X = self.X
         for item in self.Y[row]:
             del X[item][row]
 
-    def _unhide(self, row: Row) -> None:
+    def unhide(self, row: Row) -> None:
+        """Put `row` back into every item's set."""
         X = self.X
         for item in self.Y[row]:
             X[item][row] = None
@@ -101,7 +103,7 @@ class _Matrix:
         rows, which leave every other item (Assaf's cover); from an item still short, only the rows that
         would cover it too often are hidden. Returns what `give_back` needs to undo it."""
         X, Y, need = self.X, self.Y, self.need
-        self._hide(row)
+        self.hide(row)
         undo = []
         for item, times in Y[row].items():
             need[item] -= times
@@ -109,7 +111,7 @@ class _Matrix:
             if left:
                 over = [other for other in X[item] if Y[other][item] > left]
                 for other in over:
-                    self._hide(other)
+                    self.hide(other)
                 undo.append((item, over))
             else:
                 rows = X.pop(item)
@@ -126,7 +128,7 @@ class _Matrix:
         for item, rows in reversed(undo):
             if need[item]:
                 for other in reversed(rows):
-                    self._unhide(other)
+                    self.unhide(other)
             else:
                 X[item] = rows
                 for other in rows:
@@ -134,7 +136,7 @@ class _Matrix:
                         if each != item:
                             X[each][other] = None
             need[item] += Y[row][item]
-        self._unhide(row)
+        self.unhide(row)
 
 
 def exact_cover(rows: Mapping[Row, Iterable[Item]], primary: Iterable[Item] | Mapping[Item, int],
@@ -179,7 +181,7 @@ def _search(matrix: _Matrix, chosen: list[Row], probe, budget, snapshot) -> Iter
             probe.expand(depth, len(tries))
     if item is None:
         yield tuple(chosen)
-    several = item is not None and matrix.need[item] > 1  # hide the rows tried, so each set of rows for the item is found once
+    several = item is not None and matrix.need[item] > 1  # then hide the rows tried: each set found once
     for row in tries:
         undo = matrix.take(row)
         chosen.append(row)
@@ -187,10 +189,10 @@ def _search(matrix: _Matrix, chosen: list[Row], probe, budget, snapshot) -> Iter
         chosen.pop()
         matrix.give_back(row, undo)
         if several:
-            matrix._hide(row)
+            matrix.hide(row)
     if several:
         for row in reversed(tries):
-            matrix._unhide(row)
+            matrix.unhide(row)
     if probe:
         if probe.recording:
             probe.backtrack(depth, state=snapshot(tuple(chosen)))
