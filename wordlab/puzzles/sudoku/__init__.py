@@ -42,11 +42,11 @@ class Answer(Result):
         return all(verify(self.given, s) for s in self.values)
 
 
-def solve(puzzle: Sudoku | str, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None,
+def solve(given: Sudoku | str, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None,
           budget: Budget | None = None, **options) -> Answer:
-    """Solve `puzzle` (a `Sudoku` or its text) with the named strategy; `limit=k` looks for up to k solutions
+    """Solve `given` (a `Sudoku` or its text) with the named strategy; `limit=k` looks for up to k solutions
     (default 1; 2 proves a puzzle unique)."""
-    return run(STRATEGIES, strategy, puzzle, prepare=parse, result=Answer, render=render,
+    return run(STRATEGIES, strategy, given, prepare=parse, result=Answer, render=render,
                probe=probe, budget=budget, **options)
 
 
