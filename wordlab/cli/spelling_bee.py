@@ -63,21 +63,22 @@ def solve(args: argparse.Namespace) -> Report:
 
 
 def bench(args: argparse.Namespace) -> Report:
-    from wordlab.bench import format_table
-
     rules = _rules(args)
     _positive(args.sample, "--sample")
     _positive(args.repeats, "--repeats")
     words = load(args.words)
     frame = sb.benchmark(words, args.strategies, sample=args.sample, repeats=args.repeats, rules=rules)
-    shown = frame.drop(columns=["input", "mean_seconds"], errors="ignore").copy()
-    for column in ("cpu_seconds", "full_seconds"):
-        shown[column] = shown[column].round(4)
+    shown = frame.drop(columns=["input", "candidates"]).copy()
+    for column in ("cpu_seconds", "median_cpu_seconds", "max_cpu_seconds", "full_seconds", "full_median_seconds",
+                   "full_max_seconds", "setup_seconds"):
+        shown[column] = shown[column].astype(float).round(4)
     baseline = sb.BASELINE if sb.BASELINE in args.strategies else args.strategies[0]
-    title = (f"Spelling Bee on {words.name}. ms: wall clock (bench); cpu_seconds: process time of the same runs; "
-             f"full_seconds: CPU seconds for the whole search, extrapolated for the historical strategies from "
-             f"{args.sample} honeycombs (set-up counted once); ratio = full_seconds ÷ {baseline}'s")
-    return Report(format_table(shown, title) + "\n" + summary(frame), frame.to_dict(orient="records"))
+    title = (f"Spelling Bee on {words.name}, {args.repeats} runs each. cpu_seconds: least process time of the runs "
+             f"(median and most beside it); full_seconds: the same for the whole search, extrapolated for the "
+             f"historical strategies from {args.sample} honeycombs (set-up counted once); "
+             f"ratio = full_seconds ÷ {baseline}'s")
+    return Report(title + "\n" + shown.to_string(index=False) + "\n" + summary(frame),
+                  frame.to_dict(orient="records"))
 
 
 def summary(frame) -> str:

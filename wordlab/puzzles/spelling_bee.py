@@ -255,6 +255,9 @@ def render(state: tuple) -> str:
     if isinstance(state, Honeycomb):
         return render((state.letters, state.centre, None, None)).rsplit("\n", 1)[0] + "\nfound a better honeycomb"
     comb, centre, score, bound = state
+    if not centre:
+        return (f"letter set {' '.join(letters(comb).upper())}, no centre chosen yet\n"
+                f"bound {bound:,}: no honeycomb of these letters scores more")
     outer = [c.upper() for c in letters(comb & ~centre)]
     outer += [" "] * (6 - len(outer))
     middle = letters(centre).upper()
@@ -564,7 +567,9 @@ def branch_and_bound(words: WordList, *, probe: Probe | None = None, budget: Bud
             continue
         if order == "bound":
             yield Bound(max(bound, best_score))  # nothing unvisited scores more than this letter set's bound
-        if probe:
+        if probe and probe.recording:
+            probe.expand(0, len(bounded) - rank, state=(pangram, 0, None, bound))
+        elif probe:
             probe.expand(0, len(bounded) - rank)
         for centre in bits_of(pangram):
             if budget:
@@ -758,32 +763,56 @@ def solve(given: Words, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None
 
 def benchmark(words: Words, strategies: Iterable[str] = tuple(STRATEGIES), sample: int = 300, repeats: int = 3,
               rules: Rules = STANDARD) -> "pandas.DataFrame":  # noqa: F821
-    """Every strategy on the same words through `wordlab.bench`, one row each, with full-run CPU seconds and
-    their ratios to the baseline.
+    """Every strategy on the same words, one row each: CPU seconds of `repeats` runs (least, median, most,
+    which a busy machine disturbs far less than wall-clock time), the full-run estimates from them, the
+    effort counts of one probed run, and ratios to the baseline.
 
-    `seconds` is bench's wall clock; `cpu_seconds` the least process time of the same runs, which a busy
-    machine disturbs far less. The historical strategies score `sample` evenly spaced honeycombs; their full
-    run (`full_seconds`, CPU) is extrapolated as setup + (run − setup) × candidates ÷ sample, where setup is a
-    run with a sample of 1 (so set-up is counted once, not once per sample)."""
+    The historical strategies score `sample` evenly spaced honeycombs; each such run is paired with a run that
+    scores one (its set-up), and the pair is extrapolated to a full run as
+    setup + (run − setup) × (candidates − 1) ÷ (sample − 1), so set-up is counted once and not once per
+    honeycomb. `full_seconds` is the least of the pairs' estimates (the ratios use it), `full_median_seconds`
+    and `full_max_seconds` their median and most."""
+    import statistics
+
+    import pandas as pd
+
     from wordlab import bench
 
     names = list(strategies)
     wordlist = as_wordlist(words)
     total = counts(wordlist, rules)["honeycombs"]
-    runners = {name: _runner(name, sample, rules) for name in names}
-    frame = bench.run(runners, {wordlist.name: wordlist}, repeats=repeats, describe=lambda answer: answer)
-    setups = {name: bench.cpu_seconds(lambda name=name: _runner(name, 1, rules)(wordlist), repeats)[0]
-              for name in names if name in HISTORICAL}
-    answers = list(frame.pop("answer"))
-    frame["answer"] = [f"{a.honeycomb} = {a.score}" for a in answers]
-    frame["scored"] = [a.probe.per_depth[1] for a in answers]
-    frame["candidates"] = total
-    frame["full_seconds"] = [extrapolate(s, setups.get(name), scored, total) for name, s, scored in
-                             zip(frame["strategy"], frame["cpu_seconds"], frame["scored"])]
-    frame["extrapolated"] = [name in HISTORICAL and scored < total
-                             for name, scored in zip(frame["strategy"], frame["scored"])]
+    rows = []
+    for name in names:
+        runner = _runner(name, sample, rules)
+        answer = runner(wordlist, probe=Probe())
+        scored = answer.probe.per_depth[1]
+        runs, setups = _cpu_runs(runner, _runner(name, 1, rules) if name in HISTORICAL else None, wordlist, repeats)
+        full = sorted(extrapolate(run, setup, scored, total) for run, setup in zip(runs, setups))
+        rows.append({"input": wordlist.name, "strategy": name, "calls": answer.probe.nodes, "scored": scored,
+                     "candidates": total, "answer": f"{answer.honeycomb} = {answer.score}",
+                     "cpu_seconds": min(runs), "median_cpu_seconds": statistics.median(runs),
+                     "max_cpu_seconds": max(runs),
+                     "setup_seconds": statistics.median(setups) if name in HISTORICAL else None,
+                     "extrapolated": name in HISTORICAL and scored < total,
+                     "full_seconds": full[0], "full_median_seconds": statistics.median(full),
+                     "full_max_seconds": full[-1]})
     baseline = BASELINE if BASELINE in names else names[0]
-    return bench.with_ratios(frame, baseline, "full_seconds")
+    return bench.with_ratios(pd.DataFrame(rows), baseline, "full_seconds")
+
+
+def _cpu_runs(runner: Callable, setup: Callable | None, words: WordList,
+             repeats: int) -> tuple[list[float], list[float | None]]:
+    """CPU seconds of `repeats` runs of `runner(words)`, each after a run of `setup(words)` when given (the
+    pairs are made back to back, so that a busy machine disturbs both alike)."""
+    from wordlab.bench import cpu_seconds
+
+    if not isinstance(repeats, int) or repeats < 1:
+        raise WordlabError(f"repeats must be a whole number ≥ 1, not {repeats!r}")
+    runs, setups = [], []
+    for _ in range(repeats):
+        setups.append(cpu_seconds(lambda: setup(words))[0] if setup else None)
+        runs.append(cpu_seconds(lambda: runner(words))[0])
+    return runs, setups
 
 
 def _runner(name: str, sample: int | None, rules: Rules) -> Callable[..., Answer]:
