@@ -1,0 +1,192 @@
+"""The step-through player in a real browser: JupyterLab on 127.0.0.1, headless Chromium driven by Playwright.
+
+The notebooks are copied to a temporary folder, run top to bottom in JupyterLab, saved there, and read
+back: no cell may end in an error. In each, the first player is played and its slider moved, and the
+state it shows must change. Chromium comes from the system (Debian: `apt-get install chromium`), never
+from a Playwright download. Without Chromium the test is skipped with the reason, except under CI
+(the `CI` variable set), where it fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+OPENED = ["00_tour.ipynb", "07_tuesday_birthday.ipynb"]  # the tour and the quickest puzzle notebook
+CHROMIUM_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+RUN_SECONDS = 150  # the longest a notebook may take to run all its cells in the browser
+
+
+def chromium() -> str:
+    """The system's Chromium, or skip (fail under CI) saying how to install it."""
+    found = os.environ.get("WORDLAB_CHROMIUM") or next(filter(None, map(shutil.which, CHROMIUM_NAMES)), None)
+    if found:
+        return found
+    reason = "no Chromium found: install it with `apt-get install chromium` (or set WORDLAB_CHROMIUM)"
+    if os.environ.get("CI"):
+        pytest.fail(reason)
+    print(reason)
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_up(url: str, server: subprocess.Popen, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise AssertionError(f"JupyterLab exited with code {server.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise AssertionError(f"JupyterLab did not answer at {url} within {seconds} s")
+
+
+@pytest.fixture
+def lab(tmp_path):
+    """A JupyterLab server on a free local port over a copy of the notebooks; (base URL, token, folder)."""
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for name in OPENED:
+        shutil.copy(NOTEBOOKS / name, folder / name)
+    settings = tmp_path / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    port, token = free_port(), os.urandom(12).hex()
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
+    command = [sys.executable, "-m", "jupyter", "lab", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+               "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
+               "--allow-root", f"--ServerApp.root_dir={folder}", f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
+               f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}", "--LabApp.news_url=None",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    log = open(tmp_path / "lab.log", "w")
+    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(f"{base}/api/status?token={token}", server)
+        yield base, token, folder
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+def run_all_cells(page, notebook: Path) -> None:
+    """Run every cell through JupyterLab's own command, then save, and wait until the kernel is idle
+    and no prompt is pending."""
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.wait_for_timeout(1500)
+    if page.locator(".jp-Dialog").count():  # a kernel to choose: take the one offered
+        page.locator(".jp-Dialog button.jp-mod-accept").first.click()
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+    page.locator(".jp-Notebook").first.click()
+    page.keyboard.press("Escape")
+    run_command(page, "Run All Cells")
+    deadline, retried = time.monotonic() + RUN_SECONDS, False
+    page.wait_for_timeout(1000)
+    while time.monotonic() < deadline:
+        pending = page.locator(".jp-CodeCell .jp-InputPrompt", has_text="[*]").count()
+        unrun = page.locator(".jp-CodeCell .jp-InputPrompt", has_text="[ ]").count()
+        failed = page.locator(".jp-OutputArea-output", has_text="Traceback").count()
+        if not pending and (not unrun or failed):
+            break
+        if not pending and unrun and not retried and time.monotonic() > deadline - RUN_SECONDS + 15:
+            run_command(page, "Run All Cells")  # the first request came before the kernel was ready
+            retried = True
+        page.wait_for_timeout(500)
+    else:
+        raise AssertionError(f"{notebook.name} did not finish within {RUN_SECONDS} s")
+    run_command(page, "Save Notebook")
+    page.wait_for_timeout(1500)
+
+
+MENUS = {"Run All Cells": "Run", "Save Notebook": "File"}
+
+
+def run_command(page, label: str) -> None:
+    """Run a JupyterLab command from its menu in the menu bar."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=MENUS[label]).first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=label).first.click()
+
+
+def errors_in(notebook: Path) -> list[str]:
+    """Each cell output of type error in the saved notebook, as "ename: evalue"."""
+    cells = json.loads(notebook.read_text())["cells"]
+    return [f"{out['ename']}: {out['evalue']}" for cell in cells for out in cell.get("outputs", [])
+            if out.get("output_type") == "error"]
+
+
+def changed(locator, old: str, seconds: float = 20) -> str:
+    """The locator's text once it differs from `old` (the widget replaces its HTML, so poll the locator)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        text = locator.inner_text()
+        if text != old:
+            return text
+        time.sleep(0.2)
+    raise AssertionError(f"the text stayed {old!r} for {seconds} s")
+
+
+def play_and_slide(page) -> tuple[str, str, str]:
+    """Press play on the first player, pause it, then click its slider near the far end: the state text
+    at each point (before, after playing, after sliding)."""
+    player = page.locator(".wordlab-player").first
+    player.scroll_into_view_if_needed()
+    state = player.locator("pre.wordlab-state").first
+    before = state.inner_text()
+    toggle = player.locator(".widget-play button").first  # play, and pause once playing
+    toggle.click()
+    played = changed(state, before)
+    toggle.click()
+    page.wait_for_timeout(500)
+    paused = state.inner_text()
+    slider = player.locator(".widget-slider").first
+    step = int(slider.locator(".widget-readout").inner_text())
+    box = slider.locator(".noUi-base").first.bounding_box()
+    far = 0.1 if step > 0.5 * int(slider.locator(".noUi-handle").first.get_attribute("aria-valuemax")) else 0.9
+    page.mouse.click(box["x"] + far * box["width"], box["y"] + box["height"] / 2)
+    return before, played, changed(state, paused)
+
+
+def test_players_play_and_slide_in_jupyterlab(lab):
+    executable = chromium()
+    playwright = pytest.importorskip("playwright.sync_api")
+    base, token, folder = lab
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        try:
+            for number, name in enumerate(OPENED):
+                page = browser.new_page(viewport={"width": 1600, "height": 1000})
+                page.goto(f"{base}/lab/workspaces/test{number}/tree/{name}?reset&token={token}")  # one notebook open
+                run_all_cells(page, folder / name)
+                assert errors_in(folder / name) == [], name
+                assert page.get_by_text("Error displaying widget").count() == 0, name
+                try:
+                    before, played, slid = play_and_slide(page)
+                except Exception:
+                    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+                    raise AssertionError(f"{name}: the player did not move (screenshot in {folder})")
+                assert before != played and played != slid, name
+                page.close()
+        finally:
+            browser.close()
