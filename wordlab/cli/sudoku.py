@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("--grid", dest="grid_option", metavar="GRID", help="the grid, as an option")
         parser.add_argument("--file", metavar="PATH|-",
                             help="solve every puzzle of a file (one a line; # comments and blank lines skipped; "
-                                 "- for standard input)")
+                                 "- for standard input); budgets apply to each puzzle")
         add_strategy_option(parser, sd.STRATEGIES, default=sd.DEFAULT_STRATEGY)
         parser.add_argument("--limit", type=int, default=2,
                             help="count solutions up to this many (default 2: proves uniqueness)")

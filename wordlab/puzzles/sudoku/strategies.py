@@ -2,9 +2,11 @@
 
 Every strategy is a generator with the shape `strategy(puzzle, *, probe=None, budget=None, limit=1)` that
 yields each solution grid as it is found, at most `limit` of them (so `limit=2` tells a unique puzzle from an
-ambiguous one). They differ only in their state and in how one node of the search expands; the walk itself,
-`_depth_first`, is written once: one `probe.call(depth)` per recursive call (the unit the published counts
-use), one `budget.tick()` per call, and a `probe.node` per move tried (for tree drawings). Digits are bits
+ambiguous one); a strategy that stops at the limit returns False, so the runner knows the search did not
+cover its whole space. They differ only in their state and in how one node of the search expands; the walk
+itself, `_depth_first`, is written once: one `probe.call(depth)` per recursive call (the unit the published
+counts use), one `budget.tick()` per call, and a `probe.node` per move tried (for tree drawings).
+`dancing-links` alone hands its search to the shared `wordlab.structures.exact_cover`. Digits are bits
 (`1 << d`) throughout, so a set of digits is one int.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import random
 from functools import cache, partial, reduce
-from itertools import compress, islice
+from itertools import compress
 from operator import itemgetter, methodcaller, or_
 from typing import Callable, Iterable, Iterator
 
