@@ -403,23 +403,45 @@ def regex_candidates(puzzle: Puzzle, words: Sequence[str], budget: Budget | None
     return found
 
 
-def _fits(used: tuple[str, ...], left: Mapping[str, int]) -> bool:
-    return all(left[block] >= n for block, n in Counter(used).items())
+class Shelf:
+    """The puzzle's blocks as counters packed into one integer: each distinct block owns a field of bits
+    holding how many copies are left, under a guard bit. Taking a word's blocks is one subtraction and
+    "were they all there?" one `&`: a field that runs short borrows its guard bit. (A word never takes
+    more copies of a block than the puzzle has, so a borrow never reaches the next field.)"""
+
+    def __init__(self, stock: Mapping[str, int]):
+        width = max(stock.values()).bit_length() + 1
+        self.offsets = {block: i * width for i, block in enumerate(stock)}
+        self.guards = sum(1 << (offset + width - 1) for offset in self.offsets.values())
+        self.full = self.guards | sum(n << self.offsets[block] for block, n in stock.items())
+
+    def cost(self, used: Iterable[str]) -> int:
+        """The blocks `used` (repeats counted), as the number to subtract from the shelf."""
+        return sum(1 << self.offsets[block] for block in used)
+
+    def fits(self, left: int, cost: int) -> bool:
+        """Does the shelf `left` hold the blocks of `cost`?"""
+        return (left - cost) & self.guards == self.guards
+
+    def priced(self, candidates: dict[str, list[Candidate]]) -> dict[str, list[tuple[str, int]]]:
+        """Each pattern's candidates as (word, cost)."""
+        return {pattern: [(word, self.cost(used)) for word, used in found] for pattern, found in candidates.items()}
 
 
 def _singles_then_product(puzzle: Puzzle, candidates: dict[str, list[Candidate]], probe: Probe | None,
                           budget: Budget | None) -> Iterator[Solution]:
     """Commit every pattern with exactly one candidate and strike its blocks (and word) from the rest,
     until none is left; then try every combination of the remaining candidates."""
-    options = {i: list(candidates[p]) for i, p in enumerate(puzzle.patterns)}
+    shelf = Shelf(puzzle.stock)
+    priced = shelf.priced(candidates)
+    options = {i: priced[p] for i, p in enumerate(puzzle.patterns)}
     chosen: dict[int, str] = {}
-    left = Counter(puzzle.stock)
+    left = shelf.full
     while (single := next((i for i, found in options.items() if len(found) == 1), None)) is not None:
         _node(puzzle, chosen, len(chosen), 0, probe, budget)
-        word, used = options.pop(single)[0]
-        chosen[single] = word
-        left.subtract(used)
-        options = {i: [c for c in found if c[0] != word and _fits(c[1], left)] for i, found in options.items()}
+        word, cost = options.pop(single)[0]
+        chosen[single], left = word, left - cost
+        options = {i: [c for c in found if c[0] != word and shelf.fits(left, c[1])] for i, found in options.items()}
         if any(not found for found in options.values()):
             return
     rest = sorted(options)
@@ -428,8 +450,17 @@ def _singles_then_product(puzzle: Puzzle, candidates: dict[str, list[Candidate]]
         words.update((i, word) for i, (word, _) in zip(rest, combination))
         _node(puzzle, words, len(chosen), 0, probe, budget)
         solution = tuple(words[i] for i in range(len(puzzle.patterns)))
-        if _in_order(puzzle, solution) and _fits(sum((used for _, used in combination), ()), left):
+        if _in_order(puzzle, solution) and _all_fit(shelf, left, [cost for _, cost in combination]):
             yield solution
+
+
+def _all_fit(shelf: Shelf, left: int, costs: list[int]) -> bool:
+    """Does the shelf hold the blocks of every cost together (taken one by one)?"""
+    for cost in costs:
+        if not shelf.fits(left, cost):
+            return False
+        left -= cost
+    return True
 
 
 def _in_order(puzzle: Puzzle, solution: Solution) -> bool:
@@ -468,7 +499,10 @@ def regex_scan(given: Problem, *, probe: Probe | None = None, budget: Budget | N
 # -- strategy 2: backtracking with block-exclusion propagation ------------------------------------
 
 
-def _backtrack(puzzle: Puzzle, options: dict[str, list[Candidate]], need: dict[str, int], left: Counter,
+Options = dict[str, list[tuple[str, int]]]  # pattern → its candidates still possible, as (word, cost)
+
+
+def _backtrack(puzzle: Puzzle, shelf: Shelf, options: Options, need: dict[str, int], left: int,
                placed: list[tuple[str, str]], probe: Probe | None, budget: Budget | None) -> Iterator[Solution]:
     """One node of the search: a solution when every pattern is filled, else `_branch` on."""
     depth = len(placed)
@@ -483,7 +517,7 @@ def _backtrack(puzzle: Puzzle, options: dict[str, list[Candidate]], need: dict[s
     if not options:
         yield canonical(puzzle, placed)
     else:
-        yield from _branch(puzzle, options, need, left, placed, probe, budget)
+        yield from _branch(puzzle, shelf, options, need, left, placed, probe, budget)
     if probe:
         if probe.recording:
             probe.backtrack(depth, state=board(puzzle, placed))
@@ -491,17 +525,16 @@ def _backtrack(puzzle: Puzzle, options: dict[str, list[Candidate]], need: dict[s
             probe.backtrack(depth)
 
 
-def _branch(puzzle: Puzzle, options: dict[str, list[Candidate]], need: dict[str, int], left: Counter,
+def _branch(puzzle: Puzzle, shelf: Shelf, options: Options, need: dict[str, int], left: int,
             placed: list[tuple[str, str]], probe: Probe | None, budget: Budget | None) -> Iterator[Solution]:
     """Fill the open pattern with fewest candidates to spare; after each choice strike every candidate
-    that needs a block no longer left (or the same word), and back off at once if some pattern is left
-    with fewer candidates than copies to fill. A repeated pattern takes its words in candidate order."""
+    that needs a block no longer on the shelf (or the same word), and back off at once if some pattern is
+    left with fewer candidates than copies to fill. A repeated pattern takes its words in candidate order."""
     depth = len(placed)
     tightest = min(options, key=lambda p: len(options[p]) - need[p])
-    for k, (word, used) in enumerate(options[tightest]):
-        left.subtract(used)
-        need[tightest] -= 1
-        narrowed = _narrowed(options, need, left, tightest, k, word)
+    need[tightest] -= 1
+    for k, (word, cost) in enumerate(options[tightest]):
+        narrowed = _narrowed(options, need, shelf.guards, left - cost, tightest, k, word)
         if probe:
             probe.node(depth + 1, word)
         if narrowed is None:
@@ -513,39 +546,47 @@ def _branch(puzzle: Puzzle, options: dict[str, list[Candidate]], need: dict[str,
                     probe.prune(depth + 1, why=why)
         else:
             placed.append((tightest, word))
-            yield from _backtrack(puzzle, narrowed, need, left, placed, probe, budget)
+            yield from _backtrack(puzzle, shelf, narrowed, need, left - cost, placed, probe, budget)
             placed.pop()
-        need[tightest] += 1
-        left.update(used)
+    need[tightest] += 1
 
 
-def _narrowed(options: dict[str, list[Candidate]], need: dict[str, int], left: Counter, chosen: str, k: int,
-              word: str) -> dict[str, list[Candidate]] | None:
-    """The options after `word` (candidate `k` of pattern `chosen`) is placed; None if some pattern
-    can no longer be filled."""
+def _narrowed(options: Options, need: dict[str, int], guards: int, left: int, chosen: str, k: int,
+              word: str) -> Options | None:
+    """The options after `word` (candidate `k` of pattern `chosen`) is placed, leaving the shelf `left`;
+    None if some pattern can no longer be filled."""
     narrowed = {}
     for pattern, found in options.items():
         if pattern == chosen:
             if need[pattern] == 0:
                 continue
             found = found[k + 1:]
-        kept = [c for c in found if c[0] != word and _fits(c[1], left)]
+        kept = [c for c in found if c[0] != word and (left - c[1]) & guards == guards]  # Shelf.fits, inlined
         if len(kept) < need[pattern]:
             return None
         narrowed[pattern] = kept
     return narrowed
 
 
+def _first_solution(puzzle: Puzzle, candidates: dict[str, list[Candidate]]) -> Solution | None:
+    """Any one solution from `candidates`, or None (no probe, no budget)."""
+    shelf = Shelf(puzzle.stock)
+    need = dict(Counter(puzzle.patterns))
+    return next(_backtrack(puzzle, shelf, shelf.priced(candidates), need, shelf.full, [], None, None), None)
+
+
 def backtracking(given: Problem, *, probe: Probe | None = None, budget: Budget | None = None) -> Iterator:
     """Candidates from the chunk index (one dict lookup per pattern), then depth-first search on the
-    most constrained pattern with forward checking on blocks. Cost: the index (built once per list and
-    length), a few entries per pattern, then at most the product of candidate counts, usually one path."""
+    most constrained pattern with forward checking on blocks (kept as counters packed in one integer, a
+    `Shelf`). Cost: the index (built once per list and length), a few entries per pattern, then at most
+    the product of candidate counts, usually one path."""
     puzzle = given.puzzle
     candidates = given.lexicon.candidates(puzzle, budget)
+    shelf = Shelf(puzzle.stock)
     need = dict(Counter(puzzle.patterns))
     if probe:
         probe.node(0, "start")
-    for solution in _backtrack(puzzle, candidates, need, Counter(puzzle.stock), [], probe, budget):
+    for solution in _backtrack(puzzle, shelf, shelf.priced(candidates), need, shelf.full, [], probe, budget):
         yield solution, None
 
 
@@ -554,8 +595,11 @@ def backtracking(given: Problem, *, probe: Probe | None = None, budget: Budget |
 
 def cover_rows(candidates: dict[str, list[Candidate]]) -> dict[tuple[str, str], tuple]:
     """Each candidate as an exact-cover row (pattern, word) → its items: its pattern, each block it uses
-    (a block used twice listed twice) and its word (so that no word fills two patterns)."""
-    return {(pattern, word): (("pattern", pattern), *(("block", b) for b in used), ("word", word))
+    (a block used twice listed twice) and, for a word that fits more than one pattern, the word (so that
+    it fills only one)."""
+    patterns_of = Counter(word for found in candidates.values() for word, _ in found)
+    return {(pattern, word): (("pattern", pattern), *(("block", b) for b in used),
+                              *((("word", word),) if patterns_of[word] > 1 else ()))
             for pattern, found in candidates.items() for word, used in found}
 
 
@@ -567,7 +611,7 @@ def exact_cover(given: Problem, *, probe: Probe | None = None, budget: Budget | 
     rows = cover_rows(given.lexicon.candidates(puzzle, budget))
     patterns = {("pattern", p): n for p, n in Counter(puzzle.patterns).items()}
     limits = {("block", b): n for b, n in puzzle.stock.items()}
-    limits.update((("word", word), 1) for _, word in rows)
+    limits.update((item, 1) for items in rows.values() for item in items if item[0] == "word")
     for chosen in algorithm_x(rows, patterns, limits, probe=probe, budget=budget,
                               snapshot=lambda chosen: board(puzzle, chosen)):
         yield canonical(puzzle, chosen), None
@@ -634,10 +678,7 @@ def explain(puzzle: Puzzle, candidates: dict[str, list[Candidate]]) -> str:
     groups = dict.fromkeys(group for size in range(2, min(EXPLAIN_UP_TO, len(puzzle.patterns)) + 1)
                            for group in combinations(puzzle.patterns, size))
     for group in groups:
-        need = dict(Counter(group))
-        options = {p: candidates[p] for p in need}
-        part = Puzzle(group, puzzle.blocks)
-        if next(_backtrack(part, options, need, Counter(puzzle.stock), [], None, None), None) is None:
+        if _first_solution(Puzzle(group, puzzle.blocks), {p: candidates[p] for p in group}) is None:
             return _clash(group, candidates)
     return (f"every {min(EXPLAIN_UP_TO, len(puzzle.patterns))} patterns can be filled together, but not all "
             f"{len(puzzle.patterns)}: the blocks run out")

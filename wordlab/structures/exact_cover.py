@@ -58,19 +58,19 @@ class _Matrix:
         self.X: dict[Item, dict[Row, None]] = {item: {} for item in need}
         for row, items in self.Y.items():
             self._check(row, items)
-            if all(n <= need[item] for item, n in items.items()):  # else it could never be chosen
-                self.unhide(row)
+            if len(items) == sum(items.values()) or all(n <= need[item] for item, n in items.items()):
+                self.unhide(row)  # (a row covering some item more often than it may be covered stays out)
         self.order = {row: i for i, row in enumerate(self.Y)}
         self.taken = 0  # rows chosen before the search (depth counts from them)
         X = self.X
-        once = all(n == 1 for n in need.values())
-        self.spare = (lambda i: len(X[i])) if once else (lambda i: len(X[i]) - need[i])
+        self.once = all(n == 1 for n in need.values())  # then `take` is Assaf's plain cover
+        self.spare = (lambda i: len(X[i])) if self.once else (lambda i: len(X[i]) - need[i])
 
     def _check(self, row: Row, items: dict[Item, int]) -> None:
-        unknown = [item for item in items if item not in self.need]
-        if unknown:
+        if not items.keys() <= self.need.keys():
+            unknown = [item for item in items if item not in self.need]
             raise WordlabError(f"row {row!r} covers {unknown}, which are neither primary nor secondary items")
-        if all(item in self.secondary for item in items):
+        if items.keys() <= self.secondary.keys():
             raise WordlabError(f"row {row!r} covers no primary item; Algorithm X would never choose it")
 
     def hide(self, row: Row) -> None:
@@ -98,10 +98,12 @@ class _Matrix:
     def can_take(self, row: Row) -> bool:
         return row in self.Y and all(row in self.X.get(item, ()) for item in self.Y[row])
 
-    def take(self, row: Row) -> list[tuple[Item, list[Row] | dict[Row, None]]]:
+    def take(self, row: Row) -> list:
         """Choose `row`: hide it and lower the need of its items. An item now satisfied leaves X with its
         rows, which leave every other item (Assaf's cover); from an item still short, only the rows that
         would cover it too often are hidden. Returns what `give_back` needs to undo it."""
+        if self.once:
+            return self.cover(row)
         X, Y, need = self.X, self.Y, self.need
         self.hide(row)
         undo = []
@@ -122,8 +124,10 @@ class _Matrix:
                 undo.append((item, rows))
         return undo
 
-    def give_back(self, row: Row, undo: list[tuple[Item, list[Row] | dict[Row, None]]]) -> None:
+    def give_back(self, row: Row, undo: list) -> None:
         """Undo `take(row)`, in reverse."""
+        if self.once:
+            return self.uncover(row, undo)
         X, Y, need = self.X, self.Y, self.need
         for item, rows in reversed(undo):
             if need[item]:
@@ -137,6 +141,29 @@ class _Matrix:
                             X[each][other] = None
             need[item] += Y[row][item]
         self.unhide(row)
+
+    def cover(self, row: Row) -> list[dict[Row, None]]:
+        """`take` when every item is needed once, as in Assaf's Algorithm X: each item of `row` leaves X,
+        and each row sharing one of them leaves the other items."""
+        X, Y = self.X, self.Y
+        columns = []
+        for item in Y[row]:
+            for other in X[item]:
+                for each in Y[other]:
+                    if each != item:
+                        del X[each][other]
+            columns.append(X.pop(item))
+        return columns
+
+    def uncover(self, row: Row, columns: list[dict[Row, None]]) -> None:
+        """Undo `cover(row)`, in reverse."""
+        X, Y = self.X, self.Y
+        for item in reversed(Y[row]):
+            X[item] = rows = columns.pop()
+            for other in rows:
+                for each in Y[other]:
+                    if each != item:
+                        X[each][other] = None
 
 
 def exact_cover(rows: Mapping[Row, Iterable[Item]], primary: Iterable[Item] | Mapping[Item, int],
