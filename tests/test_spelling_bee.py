@@ -16,7 +16,7 @@ from wordlab.structures import letters
 from wordlab.words import WordList, available, load
 
 HAS_ENABLE = available("enable1")
-needs_enable = pytest.mark.skipif(not HAS_ENABLE, reason="ENABLE not available (set WORDLAB_DATA=/work/shared/data)")
+needs_enable = pytest.mark.skipif(not HAS_ENABLE, reason="ENABLE not available (set WORDLAB_DATA to the folder of reference lists)")
 
 # -- an independent verifier: plain Python sets and strings, none of the module's machinery -------------------
 
