@@ -120,7 +120,7 @@ class Difficulty:
     label: str
 
 
-NAKED_LIMIT = 10_000  # calls of the naked-singles search before it is cut short
+NAKED_LIMIT = 1_000  # calls of the naked-singles search before it is cut short (the label needs only 1)
 
 
 def difficulty(puzzle: Sudoku | str) -> Difficulty:
