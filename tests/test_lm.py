@@ -104,6 +104,43 @@ def test_weighted_words_count_like_repeated_text():
     assert math.isclose(by_words.prob(" ", "d"), by_text.prob(" ", "d"))
 
 
+def test_word_endings_count_like_text_with_punctuation():
+    """A quarter of the words ending in a comma counts like a corpus where one word in four does."""
+    by_words = CharNgramModel(3).add_words([("cat", 0.5), ("dog", 0.5)], tokens=4, endings={",": 0.25})
+    by_text = CharNgramModel(3)
+    for word in ["cat,", "cat", "dog,", "dog"]:
+        by_text.add_text(word, weight=0.5)
+    for word in ["cat", "dog"]:
+        by_text.add_text(word)
+    for gram in ["t,", "at,", ", ", "g ", "ca"]:
+        assert math.isclose(by_words.counts[len(gram)][gram], by_text.counts[len(gram)][gram]), gram
+
+
+def test_word_endings_must_be_shares():
+    with pytest.raises(WordlabError, match="shares"):
+        CharNgramModel(2).add_words([("cat", 1.0)], endings={",": 0.7, ".": 0.6})
+
+
+def test_word_endings_are_measured_on_running_text():
+    shares = train_module.word_endings("one, two. three four; five six seven eight nine ten")
+    assert shares == {",": 0.1, ".": 0.1, ";": 0.1}
+
+
+def test_type_weight_gives_lower_orders_more_room():
+    """P(c | h) = (C(hc) + w·T(h)·P(c | h')) / (C(h) + w·T(h)): by hand for w = 3 on "ab"."""
+    model = CharNgramModel(2, type_weight=3.0).add_text("ab")
+    p_b = (1 + 1) / (4 + 3 + 1)
+    assert math.isclose(model.prob("a", "b"), (1 + 3 * p_b) / (1 + 3))
+    assert pickle.loads(pickle.dumps(model)).type_weight == 3.0
+    assert model.truncated(1).type_weight == 3.0
+
+
+@pytest.mark.parametrize("weight", [0, -1, float("nan"), float("inf")])
+def test_bad_type_weights_are_refused(weight):
+    with pytest.raises(WordlabError, match="type weight"):
+        CharNgramModel(2, type_weight=weight)
+
+
 # -- word model ----------------------------------------------------------------------------------------------
 
 

@@ -1,9 +1,12 @@
 """Character n-gram models, interpolated with Witten-Bell smoothing.
 
-P(c | h) = (C(hc) + T(h) · P(c | h')) / (C(h) + T(h))
+P(c | h) = (C(hc) + w·T(h) · P(c | h')) / (C(h) + w·T(h))
 
 where C counts (possibly weighted) occurrences, T(h) is the number of distinct characters seen after
-context h, and h' is h without its first character. The recursion ends in an add-one unigram over the
+context h, h' is h without its first character, and w (`type_weight`) is what one distinct follower
+weighs against the counts: 1 in textbook Witten-Bell, where every occurrence counts once; more when
+each occurrence is counted many times over (running text weighted ×20, word frequencies scaled to a
+corpus of a million words), which would otherwise leave almost no room for the lower orders. The recursion ends in an add-one unigram over the
 alphabet seen in training plus one slot for unseen characters, so every string has a probability and
 the probabilities of the characters after any context sum to one. All log probabilities are natural.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from wordlab.errors import WordlabError
 
@@ -26,11 +29,14 @@ class CharNgramModel:
     `conditional(context, text)`. Results are memoised per n-gram, so scoring is dictionary lookups.
     """
 
-    def __init__(self, order: int = 6, name: str = "chars"):
+    def __init__(self, order: int = 6, name: str = "chars", type_weight: float = 1.0):
         if not isinstance(order, int) or order < 1:
             raise WordlabError(f"n-gram order must be a positive integer, not {order!r}")
+        if not type_weight > 0 or math.isinf(type_weight):
+            raise WordlabError(f"type weight must be a positive number, not {type_weight!r}")
         self.order = order
         self.name = name
+        self.type_weight = type_weight
         self.counts: list[Counter[str]] = [Counter() for _ in range(order + 1)]  # counts[k]: k-grams
         self._memo: dict[str, float] = {}
         self._probs: dict[str, float] = {}
@@ -38,10 +44,10 @@ class CharNgramModel:
         self._types: dict[str, int] | None = None
 
     def __getstate__(self) -> dict:
-        return {"order": self.order, "name": self.name, "counts": self.counts}
+        return {"order": self.order, "name": self.name, "counts": self.counts, "type_weight": self.type_weight}
 
     def __setstate__(self, state: dict) -> None:
-        self.__init__(state["order"], state["name"])
+        self.__init__(state["order"], state["name"], state.get("type_weight", 1.0))
         self.counts = state["counts"]
 
     # -- training ------------------------------------------------------------------------------------
@@ -53,16 +59,27 @@ class CharNgramModel:
             self._add(k, grams, weight)
         return self._changed()
 
-    def add_words(self, frequencies: Iterable[tuple[str, float]], tokens: float = 1e6) -> "CharNgramModel":
+    def add_words(self, frequencies: Iterable[tuple[str, float]], tokens: float = 1e6,
+                  endings: Mapping[str, float] | None = None) -> "CharNgramModel":
         """Count the n-grams of `PAD + word + PAD` for each (word, relative frequency), as if the words
-        came from a corpus of `tokens` running words (a word of frequency f is counted f·tokens times)."""
+        came from a corpus of `tokens` running words (a word of frequency f is counted f·tokens times).
+        `endings` ({character: share}) lets that share of each word's occurrences end in the character
+        before the space (a comma, a full stop), as words in running text do; the rest end in `PAD`."""
+        endings = dict(endings or {})
+        endings[PAD] = 1.0 - sum(share for char, share in endings.items() if char != PAD)
+        if not all(share >= 0 for share in endings.values()):
+            raise WordlabError(f"word endings must be shares that sum to at most 1, not {endings!r}")
         grams: list[Counter[str]] = [Counter() for _ in range(self.order + 1)]
         for word, frequency in frequencies:
-            padded, weight = PAD + word + PAD, frequency * tokens
+            head, weight = PAD + word, frequency * tokens
             for k in range(1, self.order + 1):
                 counter = grams[k]
-                for i in range(len(padded) - k + 1):
-                    counter[padded[i:i + k]] += weight
+                for i in range(len(head) - k + 1):
+                    counter[head[i:i + k]] += weight
+                for ending, share in endings.items():
+                    tail = head + ending + (PAD if ending != PAD else "")
+                    for i in range(max(0, len(head) - k + 1), len(tail) - k + 1):
+                        counter[tail[i:i + k]] += weight * share
         for k in range(1, self.order + 1):
             self._add(k, grams[k], 1.0)
         return self._changed()
@@ -98,7 +115,7 @@ class CharNgramModel:
         """The same counts read as a model of a lower `order` (shares the counts, not the memo)."""
         if not isinstance(order, int) or not 1 <= order <= self.order:
             raise WordlabError(f"order must be between 1 and {self.order}, not {order!r}")
-        model = CharNgramModel(order, name=f"{self.name}[order {order}]")
+        model = CharNgramModel(order, name=f"{self.name}[order {order}]", type_weight=self.type_weight)
         model.counts = self.counts[:order + 1]
         return model
 
@@ -129,7 +146,7 @@ class CharNgramModel:
                 if seen is None:
                     p = lower
                 else:
-                    distinct = types[context]
+                    distinct = types[context] * self.type_weight
                     p = (self.counts[len(gram)].get(gram, 0) + distinct * lower) / (seen + distinct)
             self._probs[gram] = p
         return p

@@ -19,6 +19,7 @@ import hashlib
 import os
 import pickle
 import re
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,6 +32,7 @@ DEFAULT_SPEC = "shipped+wordfreq"
 WORDFREQ_TOP = 40_000  # words whose spellings feed the character model (covers ~97% of running text)
 WORDFREQ_TOKENS = 1e6  # the wordfreq frequencies count as a corpus of this many running words
 TEXT_WEIGHT = 20.0  # each occurrence in running text counts this much against those words
+TYPE_WEIGHT = 100.0  # one distinct follower of a context weighs this much (held-out prose: 2.30 bits/char, 3.91 at 1)
 
 
 def normalise(text: str) -> str:
@@ -107,13 +109,25 @@ def _text_of(part: str) -> str:
 
 def train_char_model(spec: str = "default", order: int = 6) -> CharNgramModel:
     """A fresh character model of `order` trained on `spec` (no caching)."""
-    model = CharNgramModel(order, name=spec)
+    model = CharNgramModel(order, name=spec, type_weight=TYPE_WEIGHT)
+    texts = {part: _text_of(part) for part in _parts(spec) if part != "wordfreq"}
     for part in _parts(spec):
         if part == "wordfreq":
-            model.add_words(wordfreq_frequencies(WORDFREQ_TOP).items(), tokens=WORDFREQ_TOKENS)
+            endings = word_endings(" ".join(texts.values()))
+            model.add_words(wordfreq_frequencies(WORDFREQ_TOP).items(), tokens=WORDFREQ_TOKENS, endings=endings)
         else:
-            model.add_text(_text_of(part), weight=TEXT_WEIGHT)
+            model.add_text(texts[part], weight=TEXT_WEIGHT)
     return model
+
+
+def word_endings(text: str, least: float = 0.0005) -> dict[str, float]:
+    """How often a word of `text` ends in each punctuation mark rather than a space (shares of all
+    words, marks rarer than `least` left out): what word frequencies alone cannot tell a model."""
+    words = len(tokens(text))
+    if not words:
+        return {}
+    after = Counter(m.group(1) for m in re.finditer(r"[a-z]([^a-z' ])", text))
+    return {char: n / words for char, n in after.items() if n / words >= least}
 
 
 def train_word_model(spec: str = "default") -> WordUnigramModel:
@@ -173,7 +187,7 @@ def _word_model(spec: str) -> WordUnigramModel:
 
 def _version(spec: str) -> str:
     """A fingerprint of the training material named by `spec`, so stale disk caches are not read."""
-    digest = hashlib.sha256(f"{spec}|{WORDFREQ_TOP}|{WORDFREQ_TOKENS}|{TEXT_WEIGHT}|v2".encode())
+    digest = hashlib.sha256(f"{spec}|{WORDFREQ_TOP}|{WORDFREQ_TOKENS}|{TEXT_WEIGHT}|{TYPE_WEIGHT}|endings|v3".encode())
     for part in _parts(spec):
         if part == "wordfreq":
             import wordfreq

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Iterable, Mapping
+from typing import Mapping
 
 from wordlab.errors import WordlabError
 
@@ -29,13 +29,6 @@ class WordUnigramModel:
         self.logp = {word: math.log(f / total) for word, f in frequencies.items() if f > 0}
         self.floor = min(self.logp.values()) - math.log(10)
         self.per_letter = math.log(letters)
-
-    @classmethod
-    def from_tokens(cls, words: Iterable[str], name: str = "words") -> "WordUnigramModel":
-        counts: dict[str, float] = {}
-        for word in words:
-            counts[word] = counts.get(word, 0) + 1
-        return cls(counts, name)
 
     def logprob(self, word: str) -> float:
         value = self.logp.get(word)

@@ -2,8 +2,8 @@
 
 The Stanford AI class (2011) cut a message into 19 strips of two characters per row, 8 rows, and
 shuffled the strips. A candidate order of the columns is scored by a language model reading the
-rows one after the other (`wordlab.lm`: interpolated character n-grams plus word unigrams), and a
-strategy searches the orders for a high score.
+rows one after the other as ragged-right lines (`wordlab.lm`: interpolated character n-grams plus
+word unigrams), and a strategy searches the orders for a high score.
 
 >>> found = solve(ai_class_grid(), "beam")            # doctest: +SKIP
 >>> " ".join(found.text.split())[:41]                  # doctest: +SKIP
@@ -12,20 +12,26 @@ strategy searches the orders for a high score.
 
 from __future__ import annotations
 
-import argparse
+import heapq
+import math
 import random
 import re
-from dataclasses import dataclass, field
+import textwrap
+from dataclasses import dataclass
 from functools import cached_property
+from itertools import count
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from wordlab.errors import WordlabError
 from wordlab.lm import PAD, TextModel, default_model
-from wordlab.puzzles import Report
-from wordlab.search import Budget, Probe, SearchProblem, beam, budgeted, greedy, pick
+from wordlab.lm.words import TOKEN
+from wordlab.search import Budget, Probe, Result, run
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "shredded"
+MAX_COLUMNS = 400  # larger grids are refused: the searches are quadratic in the columns or worse
+MAX_STRIPS = 100_000  # columns × rows
+MAX_TEXT = 1_000_000  # characters of grid text read at all
 
 Order = tuple[int, ...]
 
@@ -61,37 +67,56 @@ class Grid:
 
     def show(self, order: Sequence[int] | None = None) -> str:
         """The grid in its `|ab|cd|` form, columns in `order`."""
-        order = range(self.n) if order is None else order
-        return "\n".join("|" + "|".join(self.columns[c][r] for c in order) + "|" for r in range(self.rows))
+        return _bars([[self.columns[c][r] for c in (range(self.n) if order is None else order)]
+                      for r in range(self.rows)])
 
     def __str__(self) -> str:
         return self.show()
 
 
-def parse(text: str) -> Grid:
-    """Read a grid written as lines `|ab|cd|…|`; blank lines and space outside the outer bars are ignored."""
+def _bars(rows: Sequence[Sequence[str]]) -> str:
+    return "\n".join("|" + "|".join(row) + "|" for row in rows)
+
+
+def parse(text: str | Grid) -> Grid:
+    """Read a grid written as lines `|ab|cd|…|` (a `Grid` is returned as it is); blank lines and space
+    outside the outer bars are ignored."""
+    if isinstance(text, Grid):
+        return text
     if not isinstance(text, str):
-        raise WordlabError(f"a shredded grid is text, not {type(text).__name__}")
-    lines = [line.strip("\r\n") for line in text.split("\n")]
-    lines = [line.strip(" \t") for line in lines if line.strip()]
+        raise WordlabError(f"a shredded grid is text in |ab|cd| rows or a Grid, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise WordlabError(f"grid text too large: {len(text):,} characters (at most {MAX_TEXT:,})")
+    if "\x00" in text:
+        raise WordlabError("a shredded grid is text, but this holds NUL bytes (a binary file?)")
+    lines = [line.strip(" \t\r") for line in text.split("\n")]
+    lines = [line for line in lines if line]
     if not lines:
         raise WordlabError("empty grid: no rows")
     rows = []
     for number, line in enumerate(lines, 1):
         if len(line) < 2 or not (line.startswith("|") and line.endswith("|")):
-            raise WordlabError(f"row {number} must start and end with '|': {line!r}")
+            raise WordlabError(f"row {number} must start and end with '|': {_clip(line)!r}")
         rows.append(line[1:-1].split("|"))
     return from_rows(rows)
 
 
+def _clip(text: str, size: int = 40) -> str:
+    return text if len(text) <= size else text[:size] + "…"
+
+
 def from_rows(rows: Sequence[Sequence[str]]) -> Grid:
-    """A grid from rows of strips, checked: same number of strips per row, one strip width, ≥ 2 columns."""
+    """A grid from rows of strips, checked: same number of strips per row, one strip width, ≥ 2 columns,
+    printable characters, and at most `MAX_COLUMNS` columns and `MAX_STRIPS` strips."""
     if not rows:
         raise WordlabError("empty grid: no rows")
     n = len(rows[0])
     for number, row in enumerate(rows, 1):
         if len(row) != n:
             raise WordlabError(f"ragged grid: row {number} has {len(row)} strips, row 1 has {n}")
+    if n > MAX_COLUMNS or n * len(rows) > MAX_STRIPS:
+        raise WordlabError(f"grid too large: {len(rows):,} rows × {n:,} strips; the largest grid solved has "
+                           f"{MAX_COLUMNS} columns and {MAX_STRIPS:,} strips in all")
     width = len(rows[0][0])
     if width == 0:
         raise WordlabError("empty strips: the strip width must be at least 1")
@@ -100,6 +125,8 @@ def from_rows(rows: Sequence[Sequence[str]]) -> Grid:
             if len(strip) != width:
                 raise WordlabError(f"unequal strip widths: row {number}, strip {column} is {strip!r} "
                                    f"({len(strip)} characters), the first strip has {width}")
+            if not strip.isprintable():
+                raise WordlabError(f"row {number}, strip {column} holds a control character: {strip!r}")
     if n < 2:
         raise WordlabError(f"a grid of {n} column has nothing to reorder; it needs at least 2 columns")
     return Grid(tuple(tuple(row[c] for row in rows) for c in range(n)))
@@ -110,32 +137,72 @@ def ai_class_grid() -> Grid:
     return parse((DATA / "ai_class.txt").read_text(encoding="utf-8"))
 
 
-def heldout_prose() -> list[str]:
-    """Ten paragraphs of varied prose that are not in the models' training text (for fair trials)."""
-    return (DATA / "heldout.txt").read_text(encoding="utf-8").splitlines()
+def example() -> Grid:
+    """A sentence cut into 6 strips of 3 characters (720 orders): every strategy solves it at once."""
+    return shred("Strips of paper can be put back in order by reading them.", seed=4, width=3, columns=6)
 
 
-def shred(text: str, seed: int, *, width: int = 2, columns: int = 19) -> Grid:
-    """Cut `text` (white space runs made single spaces) into rows of `columns` strips of `width`
-    characters, padding the last row with spaces, and shuffle the columns with `seed`."""
-    if width < 1 or columns < 2:
-        raise WordlabError(f"shred needs width ≥ 1 and columns ≥ 2, not width={width}, columns={columns}")
-    flat = unshredded(text, width=width, columns=columns)
+# -- making grids ----------------------------------------------------------------------------------------
+
+
+def layout(text: str, *, width: int = 2, columns: int = 19, wrap: bool = False) -> list[str]:
+    """The rows of the message that `shred(text, …)` hides, each `width · columns` characters: the text
+    single-spaced and cut every row's length (`wrap=False`), or wrapped at word ends (`wrap=True`);
+    either way ragged right, the last rows padded with spaces."""
+    if not isinstance(width, int) or not isinstance(columns, int) or width < 1 or columns < 2:
+        raise WordlabError(f"a layout needs width ≥ 1 and columns ≥ 2, not width={width!r}, columns={columns!r}")
+    flat = re.sub(r"\s+", " ", text).strip()
     if not flat:
         raise WordlabError("nothing to shred: the text is empty")
     line = width * columns
-    rows = [flat[i:i + line] for i in range(0, len(flat), line)]
-    cut = [[row[c * width:(c + 1) * width] for c in range(columns)] for row in rows]
+    if wrap:
+        return [row.ljust(line) for row in textwrap.wrap(flat, line)]
+    flat += " " * (-len(flat) % line)
+    return [flat[i:i + line] for i in range(0, len(flat), line)]
+
+
+def shred(text: str, seed: int, *, width: int = 2, columns: int = 19, wrap: bool = False) -> Grid:
+    """Cut the rows of `layout(text, …)` into `columns` strips of `width` characters and shuffle the
+    columns with `seed` (the puzzle's generator)."""
+    rows = layout(text, width=width, columns=columns, wrap=wrap)
     order = list(range(columns))
     random.Random(seed).shuffle(order)
-    return from_rows([[row[c] for c in order] for row in cut])
+    return from_rows([[row[c * width:(c + 1) * width] for c in order] for row in rows])
 
 
-def unshredded(text: str, *, width: int = 2, columns: int = 19) -> str:
-    """The message that `shred(text, …, width, columns)` hides: single-spaced and padded to whole rows."""
-    flat = re.sub(r"\s+", " ", text).strip()
-    line = width * columns
-    return flat + " " * (-len(flat) % line)
+def heldout_prose(width: int = 2) -> list[str]:
+    """Ten pieces of prose written for wordlab that are not in the models' training text, sized for
+    strips of `width` (1, 2 or 3) characters: `data/shredded/heldout/strips_<width>.txt`."""
+    path = DATA / "heldout" / f"strips_{width}.txt"
+    if not path.is_file():
+        raise WordlabError(f"no held-out prose for strips of {width!r}; there are sets for 1, 2 and 3")
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+@dataclass(frozen=True)
+class Case:
+    """A grid shredded from held-out prose, with the rows it must be put back into."""
+
+    grid: Grid
+    lines: tuple[str, ...]
+    name: str
+
+
+def heldout_cases(width: int = 2, *, wrap: bool = True) -> list[Case]:
+    """The held-out set for strips of `width`: each piece of prose wrapped ragged right into 3-6 rows
+    of at most 30 strips (piece k is cut into 30 - 2·(k mod 5) strips, or more where it needs them to
+    fit in six rows) and shuffled with its own seed."""
+    cases = []
+    for k, text in enumerate(heldout_prose(width)):
+        for columns in range(30 - 2 * (k % 5), 31):
+            rows = layout(text, width=width, columns=columns, wrap=wrap)
+            if len(rows) <= 6:
+                break
+        if not 3 <= len(rows) <= 6:
+            raise WordlabError(f"held-out piece {k} does not fit in 3-6 rows of at most 30 strips")
+        grid = shred(text, seed=k, width=width, columns=columns, wrap=wrap)
+        cases.append(Case(grid, tuple(rows), f"{width}-{k}: {grid.rows}×{grid.n}"))
+    return cases
 
 
 def verify(grid: Grid, order: Sequence[int]) -> bool:
@@ -143,122 +210,228 @@ def verify(grid: Grid, order: Sequence[int]) -> bool:
     return sorted(order) == list(range(grid.n))
 
 
+def render(state: tuple[tuple[str, ...], ...]) -> str:
+    """A recorded state (rows of the strips placed so far, in their current order) as the strips
+    between bars, and the text they spell row after row."""
+    if not state or not state[0]:
+        return "(no columns placed yet)"
+    spelled = " / ".join("".join(row) for row in state)
+    return f"{_bars(state)}\n{len(state[0])} columns: {_clip(spelled, 70)!r}"
+
+
+def _snapshot(reading: "Reading", order: Sequence[int]) -> tuple[tuple[str, ...], ...]:
+    columns = reading.grid.columns
+    return tuple(tuple(columns[c][r] for c in order) for r in range(reading.rows))
+
+
 # -- scoring ---------------------------------------------------------------------------------------------
+
+RAGGED = -12.0  # log-probability charged where ragged-right lines cannot explain a space (≈ a 1-in-160,000 event)
 
 
 class Reading:
-    """A grid read through a language model: scores of orders, prefixes and column pairs, memoised."""
+    """A grid read through a language model as ragged-right lines, with memoised scores of orders,
+    column windows and column pairs.
 
-    def __init__(self, grid: Grid, model: TextModel):
-        self.grid, self.model = grid, model
+    The rows are read one after the other. Spaces that continue a run at the end of a line's words
+    are padding and free; a line's words may also end flush with the edge, so the first character of
+    a line is read either straight after the line above or after a space (the likelier of the two).
+    A space where single-spaced prose cannot have one (at the start of the text, a second space at
+    the start of a line, words after padding) costs `RAGGED`. Each column is read after the `reach`
+    columns before it (`reach` strips hold the model's order - 1 characters of context)."""
+
+    def __init__(self, grid: Grid, model: TextModel, budget: Budget | None = None):
+        self.grid, self.model, self.budget = grid, model, budget
         self.cols = [tuple(strip.lower() for strip in column) for column in grid.columns]
         self.rows = grid.rows
-        self.reach = min(grid.n - 1, -(-(model.order - 1) // grid.width))  # columns of context a strip needs
+        self.span = model.order - 1
+        self.reach = min(grid.n - 1, -(-self.span // grid.width))
+        self.blank = frozenset(c for c, column in enumerate(self.cols) if not "".join(column).strip())
         self._scores: dict[Order, float] = {}
-        self._windows: dict[tuple[int, ...], float] = {}
+        self._windows: dict[tuple, float] = {}
 
-    def text(self, order: Sequence[int]) -> str:
-        cols = self.cols
-        return "".join([cols[c][r] for r in range(self.rows) for c in order])
-
+    # -- whole orders ----------------------------------------------------------------------------------
     def score(self, order: Order) -> float:
-        """The model's log probability of the message read in `order` (higher is better):
-        `model.score(text(order))`, with the character part summed from memoised column windows."""
+        """The model's log probability of the rows read in `order` (higher is better)."""
         value = self._scores.get(order)
         if value is None:
-            value = self._chars(order)
-            words = self.model.words
-            if words is not None and self.model.word_weight:
-                value += self.model.word_weight * words.score(self.text(order))
+            value = self.chars(order)
+            if self.model.words is not None and self.model.word_weight:
+                value += self.model.word_weight * self.words(order)
             self._scores[order] = value
         return value
 
-    def _chars(self, order: Order) -> float:
-        """Character log probability: each column is read after the `reach` columns before it
-        (wrapping to the end of the previous row for the first columns of a row)."""
-        reach, n, windows = self.reach, len(order), self._windows
-        total = 0.0
-        for p in range(n):
-            key = order[p - reach:p + 1] if p >= reach else order[n - reach + p:] + order[:p + 1] + (p,)
-            value = windows.get(key)
-            if value is None:
-                value = windows[key] = self._window(key)
-            total += value
-        return total
+    def chars(self, order: Order) -> float:
+        """Character log probability: the sum of each column's window (wrapping to the end of the row
+        above for the first `reach` columns of a row)."""
+        reach, n = self.reach, len(order)
+        return sum(self.window(order[n - reach + p:] if p < reach else None, order[max(0, p - reach):p], order[p])
+                   for p in range(n))
 
-    def _window(self, key: tuple[int, ...]) -> float:
-        """log P(the last column's strips | the strips of the columns before it), summed over rows."""
-        cols, conditional = self.cols, self.model.chars.conditional
-        if len(key) == self.reach + 1:  # every column before it is in the same row
-            return sum(conditional("".join(cols[c][r] for c in key[:-1]), cols[key[-1]][r])
-                       for r in range(self.rows))
-        within = key[-1]
-        wrapped, same_row, column = key[:self.reach - within], key[self.reach - within:-2], key[-2]
-        total = 0.0
-        for r in range(self.rows):
-            before = "".join(cols[c][r - 1] for c in wrapped) if r else PAD
-            total += conditional(before + "".join(cols[c][r] for c in same_row), cols[column][r])
-        return total
+    def words(self, order: Order) -> float:
+        """Word log probability of the rows read in `order`; a word cut by a line end is read whole or
+        as two words, whichever the word model likes better."""
+        logprob = self.model.words.logprob
+        total, carry = 0.0, None
+        for line in ("".join(self.cols[c][r] for c in order) for r in range(self.rows)):
+            found = [(m.group(), m.start(), m.end()) for m in TOKEN.finditer(line)]
+            for k, (word, start, end) in enumerate(found):
+                if carry is not None:
+                    if k == 0 and start == 0:
+                        total += max(0.0, logprob(carry + word) - logprob(carry) - logprob(word))
+                    total += logprob(carry)
+                    carry = None
+                if end == len(line):
+                    carry = word
+                else:
+                    total += logprob(word)
+            if not found and carry is not None:
+                total, carry = total + logprob(carry), None
+        return total + (logprob(carry) if carry is not None else 0.0)
 
+    # -- windows -----------------------------------------------------------------------------------
+    def window(self, above: Order | None, before: Order, column: int) -> float:
+        """log P(column's strips | the strips of `before` on their left, and for a column within
+        `reach` of a row's start, the columns `above` that end the row above (`()`: unknown)),
+        summed over rows. Memoised."""
+        key = (above, before, column)
+        value = self._windows.get(key)
+        if value is None:
+            if self.budget is not None:
+                self.budget.check()
+            cols, strip = self.cols, self._strip_logprob
+            if above is None:
+                value = sum(strip(None, "".join(cols[c][r] for c in before), cols[column][r]) for r in range(self.rows))
+            else:
+                value = sum(strip(self._tail(above, r), "".join(cols[c][r] for c in before), cols[column][r])
+                            for r in range(self.rows))
+            self._windows[key] = value
+        return value
+
+    def _tail(self, above: Order, row: int) -> str:
+        """What precedes row `row`'s first column: the text start, nothing known, or the row above's end."""
+        if row == 0:
+            return PAD
+        return "".join(self.cols[c][row - 1] for c in above)
+
+    def _strip_logprob(self, tail: str | None, head: str, strip: str) -> float:
+        """log P(strip | head before it in its line, and `tail` ending the line above: None when
+        the window does not reach the line's start, PAD at the start of the text, "" when unknown)."""
+        if tail is None and "  " not in head + strip:
+            return self.model.chars.conditional(head, strip)
+        return _ragged(self.model.chars.logprob, self.span, tail, head, strip)
+
+    # -- building left to right --------------------------------------------------------------------------
     def gain(self, prefix: Order, column: int) -> float:
-        """log P(column's strips | the rows so far), when `column` is appended to the order `prefix`
-        (the first columns of rows after the first are read without context: the row above is unknown)."""
-        if len(prefix) >= self.reach:
-            key = prefix[len(prefix) - self.reach:] + (column,)
-            value = self._windows.get(key)
-            if value is None:
-                value = self._windows[key] = self._window(key)
-            return value
-        conditional, cols = self.model.chars.conditional, self.cols
-        return sum(conditional(start + "".join(cols[c][r] for c in prefix), cols[column][r])
-                   for r, start in enumerate(self.row_starts))
-
-    @cached_property
-    def row_starts(self) -> tuple[str, ...]:
-        """Row contexts before any column: the text start for row 0, nothing known for the others."""
-        return (PAD,) + ("",) * (self.rows - 1)
+        """log P(column's strips | the rows so far) when `column` is appended to `prefix` (the row above
+        is not known yet, so the first columns of rows after the first are read without it)."""
+        reach = self.reach
+        if len(prefix) >= reach:
+            return self.window(None, prefix[len(prefix) - reach:], column)
+        return self.window((), prefix, column)
 
     @cached_property
     def pairs(self) -> list[list[float]]:
         """pairs[i][j]: log P(column j's strips | column i's strips on their left), summed over rows."""
-        conditional, cols = self.model.chars.conditional, self.cols
-        return [[sum(conditional(a, b) for a, b in zip(cols[i], cols[j])) if i != j else float("-inf")
-                 for j in range(len(cols))] for i in range(len(cols))]
+        n = self.grid.n
+        return [[self.window(None, (i,), j) if i != j else -math.inf for j in range(n)] for i in range(n)]
 
     @cached_property
     def starts(self) -> list[float]:
-        """starts[j]: log P(column j's strips) read as the first column (see `row_starts`)."""
-        return [self.gain((), j) for j in range(len(self.cols))]
+        """starts[j]: log P(column j's strips) read as the first column."""
+        return [self.window((), (), j) for j in range(self.grid.n)]
+
+    @cached_property
+    def best_gains(self) -> list[float]:
+        """best_gains[j]: the most column j's strips can score, first or beside any left neighbour."""
+        n, pairs = self.grid.n, self.pairs
+        return [max([self.starts[j]] + [pairs[i][j] for i in range(n) if i != j]) for j in range(n)]
+
+    # -- ragged-right lines -----------------------------------------------------------------------------
+    def ragged_right(self, order: Order) -> Order:
+        """`order` with its blank columns moved to the right end wherever that leaves the words as they
+        are (ragged-right text keeps its padding at the right unless the spaces separate words)."""
+        words = self.grid.text(order).split()
+        for column in [c for c in order if c in self.blank]:
+            moved = tuple(c for c in order if c != column) + (column,)
+            if self.grid.text(moved).split() == words:
+                order = moved
+        return order
+
+    def best_rotation(self, order: Order) -> Order:
+        """The rotation of `order` the full model likes best, blank columns kept at the right:
+        scores built from neighbours cannot see where the rows wrap."""
+        best = max((order[k:] + order[:k] for k in range(len(order))), key=self.score)
+        return self.ragged_right(best)
+
+
+def _ragged(logprob: Callable[[str, str], float], span: int, tail: str | None, head: str, strip: str) -> float:
+    """The log probability of `strip` after `head` in a ragged-right line (see `Reading`), the line
+    after one ending in `tail` (None: the line's start is further left than `head` reaches)."""
+    at_start = tail is not None
+    if tail is None:
+        context, content = "", True
+    elif tail == PAD or tail == "":
+        context, content = tail, False
+    else:
+        words = tail.rstrip(" ")
+        context, content = (words + " " if len(words) < len(tail) else words) if words else " ", False
+    run, total = 0, 0.0
+    for i, ch in enumerate(head + strip):
+        charged = i >= len(head)
+        if ch == " ":
+            if content and run:
+                cost = 0.0  # padding after the line's words
+            elif context.endswith(" "):
+                cost = RAGGED  # a second space where the text has one
+            else:
+                cost, context = logprob(context, " "), context + " "
+            run += 1
+        else:
+            if at_start and i == 0 and context and not context.endswith(" "):
+                flush, spaced = logprob(context, ch), logprob(context, " ") + logprob(context + " ", ch)
+                cost = max(flush, spaced) + math.log1p(math.exp(-abs(flush - spaced)))
+                context += ch if flush >= spaced else " " + ch
+            else:
+                cost = logprob(context, ch) + (RAGGED if content and run > 1 else 0.0)
+                context += ch
+            content, run = True, 0
+        context = context[-span:] if span else ""
+        if charged:
+            total += cost
+    return total
 
 
 # -- results -----------------------------------------------------------------------------------------------
 
 
-@dataclass
-class Solution:
-    """An order of the columns, the text it reads, its score, and how the search got there.
+class Answer(Result):
+    """A `Result` whose values are column orders and whose costs are model scores (log probabilities:
+    higher is better). `solutions` lists the orders in the order found (a climb's improving steps)."""
 
-    `history` follows the strategy step by step: the score of each order along best-first's path, the
-    score of the beam's prefix of each length, the total gain of greedy-chain's links as each is made,
-    and exact's one pairwise optimum; `steps` is len(history) - 1 (moves, columns placed, links)."""
+    maximise = True
 
-    order: Order
-    text: str
-    score: float
-    strategy: str
-    history: list[float] = field(default_factory=list)
-    stopped: str | None = None
+    @property
+    def order(self) -> Order | None:
+        return self.value
+
+    @property
+    def text(self) -> str:
+        return self.given.text(self.order) if self.order is not None else ""
+
+    @property
+    def lines(self) -> list[str]:
+        return self.given.lines(self.order) if self.order is not None else []
 
     @property
     def steps(self) -> int:
-        return max(0, len(self.history) - 1)
+        """Solutions found after the first (a climb's moves, for example)."""
+        return max(0, len(self.solutions) - 1)
 
 
-
-def _solution(grid: Grid, reading: Reading, order: Sequence[int], strategy: str,
-              history: list[float], stopped: str | None) -> Solution:
-    order = tuple(order)
-    return Solution(order, grid.text(order), reading.score(order), strategy, history, stopped)
+def _reading(grid: Grid, model: TextModel | None, budget: Budget | None) -> Reading:
+    """The grid read through `model` (the cached default when None; building it is charged to the budget)."""
+    return Reading(grid, model if model is not None else default_model(), budget)
 
 
 # -- strategy 1: the write-up's best-first search over column moves ---------------------------------------------
@@ -294,118 +467,103 @@ def block_moves(order: Order) -> list[Order]:
     return moves
 
 
-class ReinsertionProblem(SearchProblem):
-    """States are column orders; a step moves one column; h = -score, so greedy best-first climbs the
-    model's score with a heap of every order seen. Goal: an order that no single move improves."""
-
-    def __init__(self, reading: Reading, start: Order, neighbours: Callable[[Order], list[Order]] = reinsertions):
-        self.reading, self._start, self.neighbours = reading, start, neighbours
-        self.parent: dict[Order, Order | None] = {start: None}
-        self._moves: dict[Order, list[Order]] = {}
-
-    def start(self) -> Order:
-        return self._start
-
-    def moves(self, state: Order) -> list[Order]:
-        found = self._moves.get(state)
-        if found is None:
-            found = self._moves[state] = self.neighbours(state)
-            for child in found:
-                self.parent.setdefault(child, state)
-        return found
-
-    def is_goal(self, state: Order) -> bool:
-        score = self.reading.score
-        return max(score(child) for child in self.moves(state)) <= score(state)
-
-    def successors(self, state: Order):
-        return [(child, 1) for child in self.moves(state)]
-
-    def heuristic(self, state: Order) -> float:
-        return -self.reading.score(state)
-
-    def best_seen(self) -> Order:
-        return max(self.parent, key=self.reading.score)
-
-    def path(self, state: Order) -> list[Order]:
-        path = [state]
-        while self.parent[path[-1]] is not None:
-            path.append(self.parent[path[-1]])
-        return path[::-1]
+def swaps(order: Order) -> list[Order]:
+    """Every order made by exchanging two columns (a repair no single move makes without a worse step)."""
+    n, moves = len(order), []
+    for i in range(n):
+        for j in range(i + 1, n):
+            child = list(order)
+            child[i], child[j] = child[j], child[i]
+            moves.append(tuple(child))
+    return moves
 
 
-def best_first(grid: Grid, model: TextModel | None = None, *, probe: Probe | None = None,
-               budget: Budget | None = None, start: Sequence[int] | None = None) -> Solution:
-    """The write-up's method: greedy best-first (a heap ordered by model score) over "move one column
-    elsewhere" steps from `start` (default: the grid as given), stopping at an order no move improves.
+def repairs(order: Order) -> list[Order]:
+    """Block moves and swaps."""
+    return block_moves(order) + swaps(order)
+
+
+def best_first(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
+               model: TextModel | None = None, start: Sequence[int] | None = None) -> Iterator:
+    """The write-up's method: greedy best-first (a heap of every order seen, best score first) over
+    "move one column elsewhere" steps from `start` (default: the grid as given), stopping at an order
+    no move improves; yields each better order as it is reached.
     Cost per expansion: n(n-1) rescorings of the whole text; expansions ≈ moves needed (≈ n from scratch)."""
-    return _climb(grid, model, probe, budget, start, reinsertions, "best-first")
+    return _best_first(grid, probe, budget, model, start, reinsertions)
 
 
-def best_first_blocks(grid: Grid, model: TextModel | None = None, *, probe: Probe | None = None,
-                      budget: Budget | None = None, start: Sequence[int] | None = None) -> Solution:
+def best_first_blocks(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
+                      model: TextModel | None = None, start: Sequence[int] | None = None) -> Iterator:
     """Best-first as in the write-up, but a step may move a run of adjacent columns, which escapes the
     local optima where half a word sits on each side of the text. Cost per expansion: ~n³/3 rescorings."""
-    return _climb(grid, model, probe, budget, start, block_moves, "best-first-blocks")
+    return _best_first(grid, probe, budget, model, start, block_moves)
 
 
-def _climb(grid: Grid, model: TextModel | None, probe: Probe | None, budget: Budget | None,
-           start: Sequence[int] | None, neighbours: Callable[[Order], list[Order]], name: str) -> Solution:
-    reading = Reading(grid, model or default_model())
+def _best_first(grid, probe, budget, model, start, neighbours) -> Iterator:
+    reading = _reading(grid, model, budget)
     first = tuple(range(grid.n)) if start is None else _checked(grid, start)
-    problem = ReinsertionProblem(reading, first, neighbours)
-    result = greedy(problem, probe=probe, budget=budget, first_only=True)
-    order = result.best.value if result else problem.best_seen()
-    history = [reading.score(state) for state in problem.path(order)]
-    return _solution(grid, reading, order, name, history, result.stopped)
+    tie = count()
+    heap, seen, best = [(-reading.score(first), next(tie), first)], {first}, -math.inf
+    for step in count():
+        if not heap:
+            return True  # every order reachable was scored
+        score, _, order = heapq.heappop(heap)
+        if -score > best:
+            best = -score
+            yield order, best
+        if probe:
+            probe.expand(step, len(heap), state=_snapshot(reading, order) if probe.recording else None)
+        improved = False
+        for child in neighbours(order):
+            if budget:
+                budget.tick()
+            if child not in seen:
+                seen.add(child)
+                value = reading.score(child)
+                improved |= value > -score
+                heapq.heappush(heap, (-value, next(tie), child))
+        if not improved:
+            return False  # a local optimum: no move improves it
 
 
 def _checked(grid: Grid, order: Sequence[int]) -> Order:
-    if not verify(grid, order):
-        raise WordlabError(f"start order must list each of the {grid.n} columns once, not {list(order)}")
+    if isinstance(order, (str, bytes)) or not verify(grid, list(order)):
+        raise WordlabError(f"start order must list each of the {grid.n} columns once, not {order!r}")
     return tuple(order)
 
 
 # -- strategy 2: greedy chain of the strongest column links ----------------------------------------------------
 
 
-def greedy_chain(grid: Grid, model: TextModel | None = None, *, probe: Probe | None = None,
-                 budget: Budget | None = None) -> Solution:
+def greedy_chain(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
+                 model: TextModel | None = None) -> Iterator:
     """Link columns left-to-right pairs in order of how much each left neighbour raises the right
     column's probability, skipping links that would give a column two neighbours on a side or close
     a loop, until one chain remains; then start it at its best rotation. Cost: n² pair scores, then
     sorting n² links, then n full scores."""
-    reading = Reading(grid, model or default_model())
-    pairs, alone = reading.pairs, reading.starts
-    n = grid.n
+    reading = _reading(grid, model, budget)
+    pairs, alone, n = reading.pairs, reading.starts, grid.n
     links = sorted(((pairs[i][j] - alone[j], i, j) for i in range(n) for j in range(n) if i != j), reverse=True)
     after: dict[int, int] = {}
     before: dict[int, int] = {}
     head = list(range(n))  # head[c]: the first column of the chain that c ends (valid for chain ends)
-    history = [0.0]  # the total gain of the links made so far
-    with budgeted(budget) as run:
-        for gain, i, j in links:
-            if budget:
-                budget.tick()
+    for _, i, j in links:
+        if budget:
+            budget.tick()
+        if i in after or j in before or head[i] == j:
             if probe:
-                probe.call(len(after))
-            if i in after or j in before or head[i] == j:
-                if probe:
-                    probe.prune(len(after))
-                continue
-            after[i], before[j] = j, i
-            head[_chain_end(after, j)] = head[i]
-            history.append(history[-1] + gain)
-            if len(after) == n - 1:
-                break
-    order = best_rotation(reading, _chains_in_order(n, after, before))
-    return _solution(grid, reading, order, "greedy-chain", history, run.stopped)
-
-
-def best_rotation(reading: Reading, order: Order) -> Order:
-    """The rotation of `order` that the full model likes best: pairwise scores cannot see where the
-    rows wrap, so a chain read as a loop may start at any of its columns."""
-    return max((order[k:] + order[:k] for k in range(len(order))), key=reading.score)
+                probe.prune(len(after))
+            continue
+        after[i], before[j] = j, i
+        head[_chain_end(after, j)] = head[i]
+        if probe:
+            probe.expand(len(after), n - len(after), state=_snapshot(reading, _chain(j, before, after))
+                         if probe.recording else None)
+        if len(after) == n - 1:
+            break
+    order = reading.best_rotation(_chains_in_order(n, after, before))
+    yield order, reading.score(order)
+    return False
 
 
 def _chain_end(after: dict[int, int], column: int) -> int:
@@ -414,93 +572,101 @@ def _chain_end(after: dict[int, int], column: int) -> int:
     return column
 
 
+def _chain(column: int, before: dict[int, int], after: dict[int, int]) -> Order:
+    """The chain through `column`, from its first column."""
+    while column in before:
+        column = before[column]
+    chain = [column]
+    while chain[-1] in after:
+        chain.append(after[chain[-1]])
+    return tuple(chain)
+
+
 def _chains_in_order(n: int, after: dict[int, int], before: dict[int, int]) -> Order:
     """All chains, each from its first column, concatenated (one chain when the linking finished)."""
-    order = []
-    for first in (c for c in range(n) if c not in before):
-        column = first
-        order.append(column)
-        while column in after:
-            column = after[column]
-            order.append(column)
-    return tuple(order)
+    return tuple(c for first in range(n) if first not in before for c in _chain(first, before, after))
 
 
 # -- strategy 3: beam search over left-to-right orderings ----------------------------------------------------
 
 
-class PrefixProblem(SearchProblem):
-    """States are the first columns of an order; a step appends an unused column and costs minus its
-    characters' log probability given the last order-1 characters of each row. A complete order costs
-    minus its full model score (row ends joined, words counted), so the final ranking is exact."""
+def beam(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
+         model: TextModel | None = None, width: int | None = None) -> Iterator:
+    """Build orders left to right, keeping the `width` most promising prefixes after each column: each
+    placed column's probability in context against the best it could get beside any neighbour, so a
+    prefix gains nothing by leaving the hard columns for later. Rank the complete orders by the full
+    model and start the best at its best rotation (the first columns were read without the row above).
+    Width: 200 prefixes for strips of one character (little evidence per column), else 50.
+    Cost: n² pair scores, then n layers × width × n extensions, each rows × strip width look-ups."""
+    reading = _reading(grid, model, budget)
+    order = reading.best_rotation(_beam(reading, _width(width, grid), probe, budget))
+    yield order, reading.score(order)
+    return False
 
-    def __init__(self, reading: Reading):
-        self.reading = reading
-        self._cost: dict[Order, float] = {(): 0.0}
 
-    def start(self) -> Order:
-        return ()
+def _width(width, grid: Grid) -> int:
+    if width is None:
+        return 200 if grid.width == 1 else 50
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise WordlabError(f"beam width must be a whole number ≥ 1, not {width!r}")
+    return width
 
-    def is_goal(self, state: Order) -> bool:
-        return len(state) == self.reading.grid.n
 
-    def known(self, state: Order) -> bool:
-        return state in self._cost
-
-    def cost(self, state: Order) -> float:
-        """Minus the log probability of the rows read so far (of the whole text, for a complete order)."""
-        return self._cost[state]
-
-    def successors(self, state: Order):
-        n, cost, known, reading = self.reading.grid.n, self._cost[state], self._cost, self.reading
-        used = set(state)
+def _beam(reading: Reading, width: int, probe: Probe | None, budget: Budget | None) -> Order:
+    """The complete order the full model likes best among the beam's last layer."""
+    n, gain, best = reading.grid.n, reading.gain, reading.best_gains
+    layer: list[tuple[float, Order]] = [(0.0, ())]
+    for depth in range(n):
         children = []
-        for column in range(n):
-            if column in used:
-                continue
-            child = state + (column,)
-            if child not in known:
-                known[child] = -reading.score(child) if len(child) == n else cost - reading.gain(state, column)
-            children.append((child, known[child] - cost))
-        return children
-
-    def label(self, state: Order) -> str:
-        return "".join(self.reading.cols[c][0] for c in state)
-
-    def deepest(self) -> Order:
-        """The most probable of the longest prefixes scored (what a stopped search has to offer)."""
-        return max(self._cost, key=lambda state: (len(state), -self._cost[state]))
+        for regret, prefix in layer:
+            if probe:
+                probe.expand(depth, len(layer), state=_snapshot(reading, prefix) if probe.recording else None)
+            used = set(prefix)
+            for column in range(n):
+                if column not in used:
+                    if budget:
+                        budget.tick()
+                    children.append((regret + gain(prefix, column) - best[column], prefix + (column,)))
+        layer = heapq.nlargest(width, children)
+    return max((prefix for _, prefix in layer), key=reading.score)
 
 
-def beam_search(grid: Grid, model: TextModel | None = None, *, probe: Probe | None = None,
-                budget: Budget | None = None, width: int = 50) -> Solution:
-    """Build orders left to right, keeping the `width` most probable prefixes after each column
-    (each scored with full n-gram context), then rank the complete orders by the full model and
-    start the best at its best rotation (the first columns were read without the row above).
-    Cost: n layers × width × n extensions of rows × strip width character look-ups."""
-    reading = Reading(grid, model or default_model())
-    problem = PrefixProblem(reading)
-    result = beam(problem, width=width, probe=probe, budget=budget)
-    if result:
-        built = max((found.value for found in result.solutions), key=reading.score)
-    else:
-        built = _completed(grid.n, problem.deepest())
-    history = [-problem.cost(built[:k]) for k in range(len(built) + 1) if problem.known(built[:k])]
-    return _solution(grid, reading, best_rotation(reading, built), "beam", history, result.stopped)
+# -- strategy 4: beam, then local repair ----------------------------------------------------------------------
 
 
-def _completed(n: int, prefix: Order) -> Order:
-    """`prefix` followed by the columns it lacks in their given order (for a search stopped early)."""
-    return prefix + tuple(c for c in range(n) if c not in set(prefix))
+def beam_repair(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
+                model: TextModel | None = None, width: int | None = None) -> Iterator:
+    """The beam's order, then hill climbing on the full model with block moves and swaps (the best of
+    all ~n³/3 + n²/2 repairs per step) until none improves; yields the beam's order and each repair.
+    Cost: the beam's, plus ~n³/3 rescorings per repair step (a few steps)."""
+    reading = _reading(grid, model, budget)
+    order = reading.best_rotation(_beam(reading, _width(width, grid), probe, budget))
+    score = reading.score(order)
+    yield order, score
+    for depth in count(grid.n + 1):
+        if probe:
+            probe.expand(depth, 0, state=_snapshot(reading, order) if probe.recording else None)
+        best, best_score = order, score
+        for child in repairs(order):
+            if budget:
+                budget.tick()
+            value = reading.score(child)
+            if value > best_score:
+                best, best_score = child, value
+        best = reading.ragged_right(best)
+        if best == order:
+            return False
+        order, score = best, reading.score(best)
+        yield order, score
 
 
-# -- strategy 4: exact best path over pairwise scores ---------------------------------------------------------
+# -- strategy 5: exact best path over pairwise scores ---------------------------------------------------------
 
 MAX_EXACT_COLUMNS = 20
 
 
-def exact_pairs(grid: Grid, model: TextModel | None = None, *, probe: Probe | None = None,
-                budget: Budget | None = None) -> Solution:
+def exact(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
+          model: TextModel | None = None) -> Iterator:
     """Held-Karp dynamic programming: the order maximising start score + the sum of pairwise
     neighbour scores (each column read after its left neighbour only), which it finds exactly; then
     the best rotation under the full model (pair scores cannot see where rows wrap).
@@ -510,7 +676,7 @@ def exact_pairs(grid: Grid, model: TextModel | None = None, *, probe: Probe | No
     n = grid.n
     if n > MAX_EXACT_COLUMNS:
         raise WordlabError(f"exact needs at most {MAX_EXACT_COLUMNS} columns (2^n states), this grid has {n}")
-    reading = Reading(grid, model or default_model())
+    reading = _reading(grid, model, budget)
     pairs = np.array(reading.pairs, dtype=np.float64)
     best = np.full((1 << n, n), -np.inf)
     for j, value in enumerate(reading.starts):
@@ -519,22 +685,22 @@ def exact_pairs(grid: Grid, model: TextModel | None = None, *, probe: Probe | No
     sizes = np.zeros(1 << n, dtype=np.int64)
     for bit in range(n):
         sizes += (masks >> bit) & 1
-    with budgeted(budget) as run:
-        for size in range(1, n):
-            layer = masks[sizes == size]
-            if probe:
-                probe.expand(size, len(layer) * n, n=len(layer) * n)
+    for size in range(1, n):
+        layer = masks[sizes == size]
+        if probe:
+            probe.expand(size, len(layer) * n, n=len(layer) * n)
+        if budget:
+            budget.tick(len(layer) * n)
+        scores = best[layer]
+        for j in range(n):
             if budget:
-                budget.tick(len(layer) * n)
-            scores = best[layer]
-            for j in range(n):
-                free = (layer >> j) & 1 == 0
-                best[layer[free] | (1 << j), j] = (scores[free] + pairs[:, j]).max(axis=1)
-    if run.stopped:
-        return _solution(grid, reading, tuple(range(n)), "exact", [], run.stopped)
+                budget.check()
+            free = (layer >> j) & 1 == 0
+            best[layer[free] | (1 << j), j] = (scores[free] + pairs[:, j]).max(axis=1)
     path = _walk_back(best, pairs, n)
-    history = [pairwise_score(reading, path)]
-    return _solution(grid, reading, best_rotation(reading, path), "exact", history, None)
+    order = reading.best_rotation(path)
+    yield order, reading.score(order)
+    return False
 
 
 def pairwise_score(reading: Reading, order: Sequence[int]) -> float:
@@ -557,95 +723,20 @@ def _walk_back(best, pairs, n: int) -> Order:
 
 # -- the registry ----------------------------------------------------------------------------------------------
 
-Strategy = Callable[..., Solution]
-
-STRATEGIES: dict[str, Strategy] = {
+STRATEGIES: dict[str, Callable[..., Iterator]] = {
     "best-first": best_first,
     "best-first-blocks": best_first_blocks,
     "greedy-chain": greedy_chain,
-    "beam": beam_search,
-    "exact": exact_pairs,
+    "beam": beam,
+    "beam-repair": beam_repair,
+    "exact": exact,
 }
-DEFAULT_STRATEGY = "beam"
+DEFAULT_STRATEGY = "beam-repair"
 
 
-def solve(grid: Grid | str, strategy: str = DEFAULT_STRATEGY, model: TextModel | None = None, *,
-          probe: Probe | None = None, budget: Budget | None = None, **options) -> Solution:
-    """Reorder the columns of `grid` (a Grid or its `|ab|cd|` text) with the named strategy."""
-    chosen = pick(STRATEGIES, strategy)
-    grid = parse(grid) if isinstance(grid, str) else grid
-    return chosen(grid, model, probe=probe, budget=budget, **options)
-
-
-# -- command line --------------------------------------------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    from wordlab.cli import add_budget_options, add_strategy_option
-
-    parser.add_argument("grid", nargs="?", default=None,
-                        help="a file holding the grid as |ab|cd|… rows (default: the 2011 AI-class grid)")
-    parser.add_argument("--train", default="default", metavar="SPEC",
-                        help="training text: default (shipped+wordfreq), shipped, wordfreq, nltk:brown, a file, a+b")
-    parser.add_argument("--order", type=int, default=6, help="character n-gram order (default 6)")
-    parser.add_argument("--word-weight", type=float, default=1.0, help="weight of the word unigram model (default 1)")
-    parser.add_argument("--beam-width", type=int, default=50, help="beam width for the beam strategy (default 50)")
-    if command == "solve":
-        add_strategy_option(parser, STRATEGIES, default=DEFAULT_STRATEGY)
-        add_budget_options(parser)
-    else:
-        add_strategy_option(parser, STRATEGIES, many=True)
-        parser.add_argument("--repeats", type=int, default=1, help="timed runs per strategy (best is kept)")
-        parser.add_argument("--held-out", type=int, default=0, metavar="N",
-                            help="also run on N grids shredded from held-out prose (at most 10)")
-
-
-def _model_from(args: argparse.Namespace) -> TextModel:
-    return default_model(order=args.order, word_weight=args.word_weight, spec=args.train)
-
-
-def _grid_from(args: argparse.Namespace) -> Grid:
-    if args.grid is None:
-        return ai_class_grid()
-    path = Path(args.grid)
-    if not path.is_file():
-        raise WordlabError(f"no grid file {args.grid!r}")
-    return parse(path.read_text(encoding="utf-8"))
-
-
-def _options(strategy: str, args: argparse.Namespace) -> dict:
-    return {"width": args.beam_width} if strategy == "beam" else {}
-
-
-def cli_solve(args: argparse.Namespace) -> Report:
-    from wordlab.cli import budget_from
-
-    grid, model, probe = _grid_from(args), _model_from(args), Probe()
-    found = solve(grid, args.strategy, model, probe=probe, budget=budget_from(args), **_options(args.strategy, args))
-    lines = grid.lines(found.order)
-    text = "\n".join([f"{args.strategy}: score {found.score:.1f}, {found.steps} steps, "
-                      f"{probe.nodes:,} nodes, {probe.elapsed:.2f} s"
-                      + (f" (stopped: {found.stopped})" if found.stopped else ""), *lines])
-    data = {"strategy": args.strategy, "order": list(found.order), "lines": lines, "score": found.score,
-            "steps": found.steps, "stopped": found.stopped, **probe.summary()}
-    return Report(text, data)
-
-
-def cli_bench(args: argparse.Namespace) -> Report:
-    from wordlab.bench import format_table, run
-
-    grid, model = _grid_from(args), _model_from(args)
-    if not 0 <= args.held_out <= 10:
-        raise WordlabError(f"--held-out must be between 0 and 10, not {args.held_out}")
-    inputs = {"grid": grid} | {f"held-out {k}": shred(text, k) for k, text in enumerate(heldout_prose()[:args.held_out])}
-    for given in inputs.values():  # warm the model's n-gram memo, so the first strategy is not charged for it
-        greedy_chain(given, model)
-    strategies = {name: _bench_entry(name, model, args) for name in args.strategies}
-    frame = run(strategies, inputs, repeats=args.repeats, describe=lambda found: " ".join(found.text.split())[:40])
-    title = f"shredded: {grid.rows} rows × {grid.n} strips of {grid.width}, order-{args.order} model"
-    return Report(format_table(frame, title), frame.to_dict(orient="records"))
-
-
-def _bench_entry(name: str, model: TextModel, args: argparse.Namespace) -> Callable[..., Solution]:
-    options = _options(name, args)
-    return lambda grid, probe=None: solve(grid, name, model, probe=probe, **options)
+def solve(given: Grid | str, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None,
+          budget: Budget | None = None, **options) -> Answer:
+    """Reorder the columns of `given` (a Grid or its `|ab|cd|` text) with the named strategy; options:
+    `model` (a `TextModel`, default `default_model()`), the beam's `width`, best-first's `start`."""
+    return run(STRATEGIES, strategy, given, prepare=parse, result=Answer, render=render,
+               probe=probe, budget=budget, **options)
