@@ -59,7 +59,13 @@ def wait_until_up(url: str, server: subprocess.Popen, seconds: float = 60) -> No
 
 
 @pytest.fixture
-def lab(tmp_path):
+def executable():
+    """Chromium's path, found before any server starts."""
+    return chromium()
+
+
+@pytest.fixture
+def lab(tmp_path, executable):
     """A JupyterLab server on a free local port over a copy of the notebooks; (base URL, token, folder)."""
     folder = tmp_path / "notebooks"
     folder.mkdir()
@@ -161,16 +167,15 @@ def play_and_slide(page) -> tuple[str, str, str]:
     page.wait_for_timeout(500)
     paused = state.inner_text()
     slider = player.locator(".widget-slider").first
-    step = int(slider.locator(".widget-readout").inner_text())
+    step = float(slider.locator(".widget-readout").inner_text())
     box = slider.locator(".noUi-base").first.bounding_box()
-    far = 0.1 if step > 0.5 * int(slider.locator(".noUi-handle").first.get_attribute("aria-valuemax")) else 0.9
+    far = 0.1 if step > 0.5 * float(slider.locator(".noUi-handle").first.get_attribute("aria-valuemax")) else 0.9
     page.mouse.click(box["x"] + far * box["width"], box["y"] + box["height"] / 2)
     return before, played, changed(state, paused)
 
 
-def test_players_play_and_slide_in_jupyterlab(lab):
-    executable = chromium()
-    playwright = pytest.importorskip("playwright.sync_api")
+def test_players_play_and_slide_in_jupyterlab(lab, executable):
+    from playwright import sync_api as playwright
     base, token, folder = lab
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=executable, args=["--no-sandbox"])
