@@ -149,7 +149,7 @@ def test_reinsertions_are_every_single_move():
         rest = [c for c in order if c != order[i]]
         rest.insert(j, order[i])
         by_hand.add(tuple(rest))
-    assert moves == by_hand - {order} and len(moves) == len(reinsertions(order))
+    assert moves == by_hand - {order} and len(moves) == len(list(reinsertions(order)))
 
 
 def test_block_moves_are_every_run_moved_once():
@@ -159,10 +159,10 @@ def test_block_moves_are_every_run_moved_once():
         for j in range(i + 1, 6):
             rest = order[:i] + order[j:]
             by_hand.update(rest[:k] + order[i:j] + rest[k:] for k in range(len(rest) + 1))
-    moves = sh.block_moves(order)
+    moves = list(sh.block_moves(order))
     assert set(moves) == by_hand - {order} and len(set(moves)) == len(moves)
     assert set(reinsertions(order)) <= set(moves)
-    assert len(sh.swaps(order)) == 10 and all(sorted(m) == list(order) for m in sh.swaps(order))
+    assert len(list(sh.swaps(order))) == 10 and all(sorted(m) == list(order) for m in sh.swaps(order))
 
 
 # -- the AI-class grid ---------------------------------------------------------------------------------------------

@@ -98,6 +98,11 @@ class CharNgramModel:
         self._totals = self._types = None
         return self
 
+    def ready(self) -> "CharNgramModel":
+        """Build the per-context tables now (they are otherwise built at the first probability asked)."""
+        self._tables()
+        return self
+
     def _tables(self) -> tuple[dict[str, float], dict[str, int]]:
         """Per context h (of every length < order): total count C(h·) and number of distinct followers T(h)."""
         if self._totals is None:

@@ -171,13 +171,13 @@ def _char_model(spec: str, order: int, disk: bool) -> CharNgramModel:
     if path is not None and path.is_file():
         try:
             with path.open("rb") as handle:
-                return pickle.load(handle)
+                return pickle.load(handle).ready()
         except (OSError, EOFError, pickle.UnpicklingError, AttributeError, KeyError, TypeError):
             pass  # unreadable or from another version of the class: rebuild and overwrite
     model = train_char_model(spec, order)
     if path is not None:
         _save(model, path)
-    return model
+    return model.ready()
 
 
 @lru_cache(maxsize=4)

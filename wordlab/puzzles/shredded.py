@@ -437,25 +437,22 @@ def _reading(grid: Grid, model: TextModel | None, budget: Budget | None) -> Read
 # -- strategy 1: the write-up's best-first search over column moves ---------------------------------------------
 
 
-def reinsertions(order: Order) -> list[Order]:
+def reinsertions(order: Order) -> Iterator[Order]:
     """Every distinct order made by taking one column out and putting it back elsewhere."""
     seen, n = {order}, len(order)
-    moves = []
     for i in range(n):
         rest = order[:i] + order[i + 1:]
         for j in range(n):
             child = rest[:j] + (order[i],) + rest[j:]
             if child not in seen:
                 seen.add(child)
-                moves.append(child)
-    return moves
+                yield child
 
 
-def block_moves(order: Order) -> list[Order]:
+def block_moves(order: Order) -> Iterator[Order]:
     """Every distinct order made by taking out a run of adjacent columns and putting it back elsewhere
     (single columns included), so a well-joined word can travel in one step instead of falling apart."""
     seen, n = {order}, len(order)
-    moves = []
     for i in range(n):
         for j in range(i + 1, n + 1):
             block, rest = order[i:j], order[:i] + order[j:]
@@ -463,24 +460,23 @@ def block_moves(order: Order) -> list[Order]:
                 child = rest[:k] + block + rest[k:]
                 if child not in seen:
                     seen.add(child)
-                    moves.append(child)
-    return moves
+                    yield child
 
 
-def swaps(order: Order) -> list[Order]:
+def swaps(order: Order) -> Iterator[Order]:
     """Every order made by exchanging two columns (a repair no single move makes without a worse step)."""
-    n, moves = len(order), []
+    n = len(order)
     for i in range(n):
         for j in range(i + 1, n):
             child = list(order)
             child[i], child[j] = child[j], child[i]
-            moves.append(tuple(child))
-    return moves
+            yield tuple(child)
 
 
-def repairs(order: Order) -> list[Order]:
+def repairs(order: Order) -> Iterator[Order]:
     """Block moves and swaps."""
-    return block_moves(order) + swaps(order)
+    yield from block_moves(order)
+    yield from swaps(order)
 
 
 def best_first(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
