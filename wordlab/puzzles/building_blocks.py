@@ -231,13 +231,13 @@ class ChunkIndex:
     def __init__(self, words: Iterable[str], length: int, size: int, budget: Budget | None = None):
         self.length, self.size = length, size
         self.by_chunk: dict[tuple[int, str], list[tuple[str, tuple[str, ...]]]] = {}
-        for n, word in enumerate(words):
+        add = self.by_chunk.setdefault
+        for n, word in enumerate([word for word in words if len(word) == length]):
             if budget and n % CHECK_EVERY == 0:
                 budget.check()
-            if len(word) == length:
-                chunks = slots(word, size)
-                for slot, chunk in enumerate(chunks):
-                    self.by_chunk.setdefault((slot, chunk), []).append((word, chunks))
+            chunks = slots(word, size)
+            for key in enumerate(chunks):
+                add(key, []).append((word, chunks))
 
     def entries(self, cells: tuple[str | None, ...]) -> list[tuple[str, tuple[str, ...]]]:
         """The words (with their chunks) sharing the pattern's rarest fixed chunk in its slot."""
