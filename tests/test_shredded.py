@@ -286,6 +286,7 @@ def test_render_draws_the_columns_placed_and_what_they_spell(model):
     drawing = sh.render(states[-1])
     assert drawing.splitlines()[0].startswith("|") and "columns" in drawing
     assert sh.render(()) == "(no columns placed yet)"
+    assert sh.render((1, 0), sh.from_rows([["ab", "cd"]])).splitlines()[0] == "|cd|ab|"
 
 
 # -- command line ---------------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import random
 import re
 import textwrap
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import count
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -210,11 +210,15 @@ def verify(grid: Grid, order: Sequence[int]) -> bool:
     return sorted(order) == list(range(grid.n))
 
 
-def render(state: tuple[tuple[str, ...], ...]) -> str:
-    """A recorded state (rows of the strips placed so far, in their current order) as the strips
-    between bars, and the text they spell row after row."""
+def render(state: tuple, grid: Grid | None = None) -> str:
+    """A recorded state (rows of the strips placed so far, in their current order; or an order of the
+    columns of `grid`, as solutions are recorded) as the strips between bars, and the text they spell."""
     if not state or not state[0]:
         return "(no columns placed yet)"
+    if isinstance(state[0], int):
+        if grid is None:
+            return "order " + " ".join(map(str, state))
+        state = tuple(tuple(grid.columns[c][r] for c in state) for r in range(grid.rows))
     spelled = " / ".join("".join(row) for row in state)
     return f"{_bars(state)}\n{len(state[0])} columns: {_clip(spelled, 70)!r}"
 
@@ -734,5 +738,8 @@ def solve(given: Grid | str, strategy: str = DEFAULT_STRATEGY, *, probe: Probe |
           budget: Budget | None = None, **options) -> Answer:
     """Reorder the columns of `given` (a Grid or its `|ab|cd|` text) with the named strategy; options:
     `model` (a `TextModel`, default `default_model()`), the beam's `width`, best-first's `start`."""
-    return run(STRATEGIES, strategy, given, prepare=parse, result=Answer, render=render,
-               probe=probe, budget=budget, **options)
+    result = run(STRATEGIES, strategy, given, prepare=parse, result=Answer, render=render,
+                 probe=probe, budget=budget, **options)
+    if isinstance(result.given, Grid):
+        result.render = partial(render, grid=result.given)  # recorded solutions are orders of this grid
+    return result
