@@ -33,12 +33,12 @@ def _frame_text(recording: Recording, step: int) -> str:
 
 
 def _draw_tree(ax, recording: Recording, step: int) -> None:
+    from matplotlib.collections import LineCollection
+
     drawn = recording.drawn(step)
     positions, current = recording.positions, recording.node_at(step)
-    for node_id, parent, _, _ in drawn:
-        if parent is not None:
-            (x0, y0), (x1, y1) = positions[parent], positions[node_id]
-            ax.plot([x0, x1], [y0, y1], color=TREE_COLOURS["edge"], linewidth=0.6, zorder=1)
+    edges = [(positions[parent], positions[node_id]) for node_id, parent, _, _ in drawn if parent is not None]
+    ax.add_collection(LineCollection(edges, colors=TREE_COLOURS["edge"], linewidths=0.6, zorder=1))
     if drawn:
         xs, ys = zip(*(positions[node_id] for node_id, *_ in drawn))
         ax.scatter(xs, ys, s=6, color=TREE_COLOURS["node"], zorder=2)
@@ -60,18 +60,18 @@ def filmstrip(recordings: list[Recording], frames: int = 6):
     lines = max(_frame_text(r, s).count("\n") + 1 for r in recordings for s in steps)
     text_height = 0.35 + LINE_HEIGHT * lines
     tree_height = 1.1
-    figure = Figure(figsize=(FRAME_WIDTH * len(steps), (text_height + tree_height) * len(recordings)),
-                    layout="constrained")
-    grid = figure.add_gridspec(2 * len(recordings), len(steps), height_ratios=[text_height, tree_height] * len(recordings))
+    figure = Figure(figsize=(FRAME_WIDTH * len(steps), (text_height + tree_height) * len(recordings)))
+    grid = figure.add_gridspec(2 * len(recordings), len(steps), height_ratios=[text_height, tree_height] * len(recordings),
+                               left=0.01, right=0.99, top=0.99, bottom=0.01, wspace=0.08, hspace=0.1)
     for row, recording in enumerate(recordings):
         for column, step in enumerate(steps):
             text_ax = figure.add_subplot(grid[2 * row, column])
             text_ax.axis("off")
             ended = " (ended)" if step >= len(recording) else ""
             title = f"{recording.name}: step {min(step, len(recording) - 1) + 1:,} of {len(recording):,}{ended}"
-            text_ax.set_title(title, fontsize=8, loc="left")
-            text_ax.text(0, 1, _frame_text(recording, step), family="monospace", fontsize=7, va="top",
-                         transform=text_ax.transAxes)
+            text_ax.text(0, 1, title, fontsize=8, va="top", transform=text_ax.transAxes)
+            text_ax.annotate(_frame_text(recording, step), (0, 1), xycoords="axes fraction", xytext=(0, -14),
+                             textcoords="offset points", family="monospace", fontsize=7, va="top")
             _draw_tree(figure.add_subplot(grid[2 * row + 1, column]), recording, step)
     return figure
 
