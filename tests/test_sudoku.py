@@ -469,3 +469,22 @@ def test_bench_all_verifies_every_answer_of_a_sample_file(tmp_path, capsys):
     assert (data["puzzles"], data["verified"], data["unsolved"], data["rejected"]) == (7, 6, 0, 1)
     assert data["problems"] == ["line 7: rejected a Sudoku needs 16 (4×4), 36 (6×6), 64 (8×8), 81 (9×9) or 256 "
                                 "(16×16) cells, not 10"]
+
+
+def test_bench_published_compares_the_calls_with_the_write_ups(monkeypatch, capsys):
+    import wordlab.puzzles.sudoku as sudoku
+
+    monkeypatch.setattr(sudoku, "PUBLISHED", {("sequential", "easy"): 4_209, ("greedy", "harder"): 10_903})
+    assert main(["bench", "sudoku", "--published", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["strategy"], r["puzzle"], r["calls"], r["match"]) for r in rows] == [
+        ("sequential", "easy", 4_209, True), ("greedy", "harder", 10_903, True)]
+
+
+def test_cli_solves_a_generated_4x4_and_says_when_a_budget_stopped_it(capsys):
+    assert main(["solve", "sudoku", "--generate", "4", "--seed", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["unique"] and is_solution(data["puzzle"], tuple(int(ch) for ch in data["solutions"][0]))
+    assert main(["solve", "sudoku", "harder", "--strategy", "sequential", "--max-nodes", "500"]) == 0
+    out = capsys.readouterr().out
+    assert "0+ solution(s)" in out and "stopped early: node budget of 500 reached" in out
