@@ -134,7 +134,7 @@ def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
     rows = [("step", f"{min(step, last) + 1:,} of {len(recording):,}" + (" (run ended)" if step > last else "")),
             ("event", str(_field(event, "kind", "?"))),
             ("depth", _number(_field(event, "depth"))),
-            ("frontier", _number(_field(event, "frontier")) if _field(event, "kind") in EXPANDING else "–"),
+            ("frontier", _number(_field(event, "frontier")) if _field(event, "kind") == "expand" else "–"),
             ("nodes so far", _number(_field(event, "nodes"))),
             ("best so far", _number(_field(event, "best")))]
     why = _field(event, "why")
