@@ -89,3 +89,10 @@ def test_frontier_plot_draws_every_probe_asked_for():
     assert [len(line.get_xdata()) > 0 for line in ax.get_lines()] == [True, True, True]
     ax = viz.plot_frontier({"sparse": Probe(timeline_every=1000)})
     assert ax.get_legend().get_texts()[0].get_text() == "sparse: no samples in 0 nodes"
+
+
+def test_plots_take_results_and_refuse_ones_without_a_probe():
+    probed = search(Tiles(), "depth-first", probe=Probe())
+    assert len(viz.plot_depth_profile({"dfs": probed}).get_lines()) == 1
+    with pytest.raises(WordlabError, match="no probe for bare"):
+        viz.plot_depth_profile({"bare": search(Tiles(), "depth-first")})

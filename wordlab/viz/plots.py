@@ -77,7 +77,11 @@ def _legend(ax, title: str | None = None) -> None:
 def _probes(runs) -> Mapping[str, Probe]:
     """name → probe, from one probe, one result, or a mapping of either."""
     runs = {"search": runs} if not isinstance(runs, Mapping) else runs
-    return {name: getattr(run, "probe", None) or run for name, run in runs.items()}
+    probes = {name: run if isinstance(run, Probe) else getattr(run, "probe", None) for name, run in runs.items()}
+    missing = [name for name, probe in probes.items() if probe is None]
+    if missing:
+        raise WordlabError(f"no probe for {', '.join(missing)}: give the search probe=Probe() to plot what it did")
+    return probes
 
 
 def plot_depth_profile(probes, ax=None, log: bool | str = True, title: str | None = None,

@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 from wordlab.errors import WordlabError
 from wordlab.search.probe import EXPANDING, Probe
+from wordlab.search.result import Result
 from wordlab.viz.plots import tree_layout
 
 HOW_TO_RECORD = ("record the run: solve(..., probe=Probe(record=500)) keeps its first 500 events "
@@ -82,7 +83,7 @@ def recording_of(source, render: Callable[[Any], str] | None = None, name: str |
     """The recording of a `Result` (through its probe) or of a `Probe`; a clear error if there is none."""
     if isinstance(source, Probe):
         probe, default_name, default_render = source, "search", None
-    elif hasattr(source, "solutions") and hasattr(source, "probe"):
+    elif isinstance(source, Result):
         probe, default_name = source.probe, getattr(source, "strategy", "") or "search"
         default_render = getattr(source, "render", None)
         if probe is None:
