@@ -76,6 +76,25 @@ def test_unknown_strategies_sizes_and_budgets_are_refused():
         difficulty("11" + "." * 14)
 
 
+def test_hand_built_puzzles_and_other_calls_are_checked():
+    from wordlab.puzzles.sudoku import geometry, load_set, set_available
+
+    nine = geometry(9)
+    for cells, words in [((0,) * 80, "has 81 cells, not 80"), ((10,) + (0,) * 80, "not 10"),
+                         ((5, 5) + (0,) * 79, "contradictory givens"), (("1",) + (0,) * 80, "not '1'")]:
+        with pytest.raises(WordlabError, match=words):
+            solve(Sudoku(cells, nine))
+    with pytest.raises(WordlabError, match="unsupported Sudoku size 16.0"):
+        generate(16.0)
+    with pytest.raises(UnknownName, match="bitfield-cover"):
+        count_solutions(EASY, strategy="nope")
+    with pytest.raises(WordlabError, match="positive integer, not 0"):
+        count_solutions(EASY, limit=0)
+    if set_available("top95"):
+        with pytest.raises(WordlabError, match="positive number of puzzles, not -1"):
+            load_set("top95", sample=-1)
+
+
 def test_a_zero_budget_stops_at_once_and_says_so():
     answers = solve(EASY, "sequential", budget=Budget(nodes=0))
     assert answers.stopped and not answers.solutions and not answers.exhausted

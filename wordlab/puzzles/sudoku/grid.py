@@ -82,18 +82,20 @@ class Geometry:
 @cache
 def geometry(n: int) -> Geometry:
     """The geometry of an n×n grid: 4 (2×2 boxes), 6 (2×3), 8 (2×4), 9 (3×3) or 16 (4×4)."""
-    if n not in SHAPES:
-        raise WordlabError(f"unsupported Sudoku size {n}×{n}; supported sizes are "
+    if not isinstance(n, int) or isinstance(n, bool) or n not in SHAPES:
+        raise WordlabError(f"unsupported Sudoku size {n!r}×{n!r}; supported sizes are "
                            f"{', '.join(f'{s}×{s}' for s in sorted(SHAPES))}")
     return Geometry(n, *SHAPES[n])
 
 
 @dataclass(frozen=True)
 class Sudoku:
-    """A puzzle (or a solution): its geometry and its cells, 0 for blank."""
+    """A puzzle (or a solution): its geometry and its cells, 0 for blank. `parse` checks one built by hand
+    before solving it; those it made itself it marks `parsed` and takes as they are."""
 
     cells: Grid
     geometry: Geometry
+    parsed: bool = field(default=False, compare=False, repr=False, kw_only=True)
 
     @property
     def n(self) -> int:
@@ -145,7 +147,7 @@ def parse(text: str | Sudoku) -> Sudoku:
     that contradict each other (the same digit twice in a row, column or box).
     """
     if isinstance(text, Sudoku):
-        return text
+        return text if text.parsed else _checked(text)
     if not isinstance(text, str):
         raise WordlabError(f"a Sudoku is given as a string of digits, not {type(text).__name__}")
     if len(text) > LONGEST_LINE:
@@ -159,11 +161,24 @@ def parse(text: str | Sudoku) -> Sudoku:
         raise WordlabError(f"a Sudoku needs 16 (4×4), 36 (6×6), 64 (8×8), 81 (9×9) or 256 (16×16) cells, "
                            f"not {len(chars)}")
     g = geometry(SIZES[len(chars)])
-    puzzle = Sudoku(tuple(_digits(chars, g)), g)
+    return _checked(Sudoku(tuple(_digits(chars, g)), g))
+
+
+def _checked(puzzle: Sudoku) -> Sudoku:
+    """A `Sudoku` built by hand, checked as parsing would check its text."""
+    g = puzzle.geometry
+    if not isinstance(g, Geometry) or geometry(g.n) != g:
+        raise WordlabError(f"a Sudoku's geometry must come from geometry(n), not {g!r}")
+    cells = puzzle.cells
+    if not isinstance(cells, tuple) or len(cells) != g.cells:
+        raise WordlabError(f"a {g.n}×{g.n} Sudoku has {g.cells} cells, not {len(cells) if hasattr(cells, '__len__') else cells!r}")
+    bad = [d for d in cells if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= g.n]
+    if bad:
+        raise WordlabError(f"a {g.n}×{g.n} Sudoku holds 0 (blank) or digits 1-{g.n}, not {bad[0]!r}")
     clash = contradiction(puzzle)
     if clash:
         raise WordlabError(f"contradictory givens: {clash}")
-    return puzzle
+    return Sudoku(cells, g, parsed=True)
 
 
 def _digits(chars: str, g: Geometry) -> list[int]:

@@ -7,10 +7,10 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordlab.errors import SourceUnavailable
+from wordlab.errors import SourceUnavailable, WordlabError
 from wordlab.puzzles.sudoku.grid import Geometry, Sudoku, geometry, parse
 from wordlab.puzzles.sudoku.strategies import FASTEST, STRATEGIES, bitfield_cover
-from wordlab.search import Budget, Probe, run
+from wordlab.search import Budget, Probe, pick, run
 from wordlab.words.sources import DATA_ENV, data_dir
 
 EASY = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
@@ -59,6 +59,8 @@ def load_set_lines(name: str) -> list[str]:
 
 def load_set(name: str, sample: int | None = None, seed: int = 0) -> list[Sudoku]:
     """The puzzles of a named set, or a seeded random `sample` of them (in file order)."""
+    if sample is not None and (not isinstance(sample, int) or isinstance(sample, bool) or sample < 1):
+        raise WordlabError(f"a sample of a Sudoku set is a positive number of puzzles, not {sample!r}")
     lines = [line.strip() for line in load_set_lines(name) if line.strip()]
     if sample is not None and sample < len(lines):
         picked = sorted(random.Random(seed).sample(range(len(lines)), sample))
@@ -71,7 +73,7 @@ def load_set(name: str, sample: int | None = None, seed: int = 0) -> list[Sudoku
 
 def count_solutions(puzzle: Sudoku | str, limit: int = 2, strategy: str = FASTEST) -> int:
     """How many solutions `puzzle` has, counting no further than `limit`."""
-    return sum(1 for _ in STRATEGIES[strategy](parse(puzzle), limit=limit))
+    return sum(1 for _ in pick(STRATEGIES, strategy)(parse(puzzle), limit=limit))
 
 
 def _shuffled_solution(g: Geometry, rng: random.Random) -> tuple[int, ...]:
