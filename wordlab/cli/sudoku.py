@@ -60,12 +60,13 @@ def solve(args: argparse.Namespace) -> Report:
     if args.file is not None:
         return solve_file(args)
     puzzle = _puzzle_from(args)
-    probe = Probe()
-    answer = sd.solve(puzzle, args.strategy, probe=probe, budget=budget_from(args), limit=args.limit)
-    effort = sd.difficulty(puzzle)
+    probe, budget = Probe(), budget_from(args)
+    answer = sd.solve(puzzle, args.strategy, probe=probe, budget=budget, limit=args.limit)
+    effort = sd.difficulty(puzzle) if budget is None else None  # grading searches too: not under a budget
     count = f"{answer.count}" + ("" if answer.exhausted else "+")
-    lines = [puzzle.show(), "", f"{puzzle.clues} clues, difficulty {effort.label} "
-             f"({_count(effort.singles_calls, 'call')} with singles)", ""]
+    graded = (f"difficulty {effort.label} ({_count(effort.singles_calls, 'call')} with singles)" if effort
+              else "not graded under a budget")
+    lines = [puzzle.show(), "", f"{puzzle.clues} clues, {graded}", ""]
     if answer.solution:
         lines += [answer.solution.show(), ""]
     lines.append(f"{args.strategy}: {count} solution(s), {'all verified' if answer.verified else 'NOT VERIFIED'}, "
@@ -74,7 +75,7 @@ def solve(args: argparse.Namespace) -> Report:
         lines.append(f"stopped early: {answer.stopped}")
     data = {**answer.as_dict(), "puzzle": str(puzzle), "solutions": [str(s) for s in answer.values],
             "count" if answer.exhausted else "count_at_least": answer.count, "unique": answer.unique,
-            "verified": answer.verified, "calls": probe.nodes, "difficulty": effort.label}
+            "verified": answer.verified, "calls": probe.nodes, "difficulty": effort.label if effort else None}
     return Report("\n".join(lines), data)
 
 
