@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from wordlab.cli import main
-from wordlab.errors import UnknownName, WordlabError
+from wordlab.errors import UnknownName
 from wordlab.lm import default_model, normalise, shipped_text
 from wordlab.puzzles import shredded as sh
 from wordlab.puzzles.shredded import STRATEGIES, Reading, ai_class_grid, parse, reinsertions, shred, solve

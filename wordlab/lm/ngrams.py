@@ -85,12 +85,12 @@ class CharNgramModel:
         return self._changed()
 
     def _add(self, k: int, grams: Counter[str], weight: float) -> None:
-        target = self.counts[k]
+        counts = self.counts[k]
         if weight == 1.0:
-            target.update(grams)
+            counts.update(grams)
         else:
             for gram, n in grams.items():
-                target[gram] += n * weight
+                counts[gram] += n * weight
 
     def _changed(self) -> "CharNgramModel":
         self._memo.clear()

@@ -80,7 +80,7 @@ def _bars(rows: Sequence[Sequence[str]]) -> str:
 
 def parse(text: str | Grid) -> Grid:
     """Read a grid written as lines `|ab|cd|…|` (a `Grid` is returned as it is); blank lines and space
-    outside the outer bars are ignored."""
+    outside the first and last `|` are ignored."""
     if isinstance(text, Grid):
         return text
     if not isinstance(text, str):
@@ -212,15 +212,14 @@ def verify(grid: Grid, order: Sequence[int]) -> bool:
 
 def render(state: tuple, grid: Grid | None = None) -> str:
     """A recorded state (rows of the strips placed so far, in their current order; or an order of the
-    columns of `grid`, as solutions are recorded) as the strips between bars, and the text they spell."""
+    columns of `grid`, as solutions are recorded) in `|ab|cd|` form, and the text they spell."""
     if not state or not state[0]:
         return "(no columns placed yet)"
     if isinstance(state[0], int):
         if grid is None:
             return "order " + " ".join(map(str, state))
         state = tuple(tuple(grid.columns[c][r] for c in state) for r in range(grid.rows))
-    spelled = " / ".join("".join(row) for row in state)
-    return f"{_bars(state)}\n{len(state[0])} columns: {_clip(spelled, 70)!r}"
+    return f"{_bars(state)}\n{len(state[0])} columns; row 1: {_clip(''.join(state[0]).strip(), 18)!r}"
 
 
 def _snapshot(reading: "Reading", order: Sequence[int]) -> tuple[tuple[str, ...], ...]:
@@ -513,7 +512,7 @@ def _best_first(grid, probe, budget, model, start, neighbours) -> Iterator:
             yield order, best
         if probe:
             probe.expand(step, len(heap), state=_snapshot(reading, order) if probe.recording else None)
-        improved = False
+        improved, scored = False, 0
         for child in neighbours(order):
             if budget:
                 budget.tick()
@@ -521,7 +520,10 @@ def _best_first(grid, probe, budget, model, start, neighbours) -> Iterator:
                 seen.add(child)
                 value = reading.score(child)
                 improved |= value > -score
+                scored += 1
                 heapq.heappush(heap, (-value, next(tie), child))
+        if probe:
+            probe.generate(step, n=scored)
         if not improved:
             return False  # a local optimum: no move improves it
 
