@@ -31,7 +31,7 @@ def test_the_player_shows_each_recorded_state_in_turn():
     assert player.steps == len(result.probe.events)
     shown = []
     for step in range(player.steps):
-        player.slider.value = step  # what the slider, the play button and the step buttons all do
+        player.slider.value = step + 1  # what the slider, the play button and the step buttons all do (from 1)
         shown.append(state_shown(player) + player.views[0].panel.value)
     assert "now   cold" in shown[0]
     assert len(set(shown)) == player.steps  # every step shows something new (a state, or a path to it)
@@ -60,7 +60,7 @@ def test_two_runs_step_together_and_the_shorter_one_says_it_ended():
     fast, slow = recorded("astar"), recorded("breadth-first")
     player = viz.step(slow, fast)
     assert player.steps == len(slow.probe.events) > len(fast.probe.events)
-    player.slider.value = player.steps - 1
+    player.slider.value = player.steps
     assert "(run ended)" in player.views[1].panel.value and "(run ended)" not in player.views[0].panel.value
     assert [v.title.value for v in player.views] == ["<b>breadth-first</b>", "<b>astar</b>"]
 
@@ -68,18 +68,19 @@ def test_two_runs_step_together_and_the_shorter_one_says_it_ended():
 def test_players_do_not_share_state():
     first, second = viz.step(recorded("astar")), viz.step(recorded("astar"))
     first.slider.value = 3
-    assert second.slider.value == 0 and state_shown(first) != state_shown(second)
+    assert second.slider.value == 1 and state_shown(first) != state_shown(second)
 
 
 def test_callbacks_never_raise():
     player = viz.step(recorded("beam"))
-    last = player.steps - 1
+    last = player.steps
     for junk in (-5, 10**9, "x", None, 2.7):
         player.show(junk)
     for change in ({}, {"new": 10**9}, {"new": None}, "junk", None):
         player.on_slide(change)
     player.step_back()
-    assert player.slider.value == 0
+    assert player.slider.value == 1
+    assert "step</th><td style='text-align:left'>1 of" in player.views[0].panel.value
     player.slider.value = last
     player.step_forward(None)
     assert player.slider.value == last

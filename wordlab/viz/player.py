@@ -52,9 +52,9 @@ class Player:
 
         self.recordings, self.frames = recordings, frames
         self.steps = max(len(r) for r in recordings)
-        last = self.steps - 1
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval, description="play")
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, description="step",
+        # the play button and the slider count steps from 1, as the side panel does
+        self.play = widgets.Play(value=1, min=1, max=self.steps, step=1, interval=interval, description="play")
+        self.slider = widgets.IntSlider(value=1, min=1, max=self.steps, description="step",
                                         layout=widgets.Layout(width="360px"))
         self.speed = widgets.IntSlider(value=interval, min=30, max=2000, step=10, description="ms per step",
                                        style={"description_width": "initial"})
@@ -73,7 +73,7 @@ class Player:
 
     # -- callbacks: each catches its own trouble, so none can raise into the front end ----------------
     def show(self, step: Any) -> None:
-        """Show `step` in every run (clipped to the steps there are)."""
+        """Show `step` (counted from 0) in every run, clipped to the steps there are."""
         try:
             step = min(max(int(step), 0), self.steps - 1)
         except (TypeError, ValueError):
@@ -82,13 +82,16 @@ class Player:
             view.show(step)
 
     def on_slide(self, change: dict) -> None:
-        self.show(change.get("new", 0) if isinstance(change, dict) else 0)
+        try:
+            self.show(int(change["new"]) - 1)
+        except (TypeError, KeyError, ValueError):
+            self.show(0)
 
     def step_back(self, _button=None) -> None:
-        self.slider.value = max(self.slider.value - 1, 0)
+        self.slider.value = max(self.slider.value - 1, 1)
 
     def step_forward(self, _button=None) -> None:
-        self.slider.value = min(self.slider.value + 1, self.steps - 1)
+        self.slider.value = min(self.slider.value + 1, self.steps)
 
     # -- display ------------------------------------------------------------------------------------
     def filmstrip(self):

@@ -169,7 +169,7 @@ def tree_svg(recording: Recording, step: int, width: int = 420, height: int = 22
     positions = recording.positions
     span_x = max(x for x, _ in positions.values()) or 1
     span_y = max(y for _, y in positions.values()) or 1
-    pad = 12
+    pad = 16
 
     def at(node_id):
         x, y = positions[node_id]
