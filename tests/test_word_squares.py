@@ -31,7 +31,7 @@ NAMES = list(STRATEGIES)
 
 def is_square(square, words):
     """The tests' own check of an answer: n rows of n letters, each a word, and row i read down is column i."""
-    known = set(words)
+    known = words if isinstance(words, (set, frozenset)) else set(words)
     n = len(square)
     columns = ["".join(row[j] for row in square) for j in range(n)]
     return n > 0 and all(len(row) == n and row in known for row in square) and columns == list(square)
@@ -236,7 +236,8 @@ def test_bishop_on_moby_crosswords_every_strategy():
         assert probe.depth_profile() == (BITMASK_LAYERS if name == "column-bitmasks" else PREFIX_LAYERS), name
     assert all(len(f) == 122 for f in found.values())
     assert len({tuple(f) for f in found.values()}) == 1
-    assert all(is_square(square, words) for square in found["column-bitmasks"])
+    known = set(words)
+    assert all(is_square(square, known) for square in found["column-bitmasks"])
 
 
 @pytest.mark.skipif(not available("moby-single"), reason="moby-single not available (set WORDLAB_DATA)")
@@ -248,7 +249,8 @@ def test_bishop_on_moby_single():
     assert fast == squares("bishop", words, strategy="prefix-table-bfs", probe=baseline_probe)
     assert baseline_probe.depth_profile() == [1, 575, 88070, 528906, 131990, 2587]
     assert fast_probe.depth_profile() == [1, 290, 9947, 7136, 1778, 2587]
-    assert all(is_square(square, words) for square in fast)
+    known = set(words)
+    assert all(is_square(square, known) for square in fast)
 
 
 # -- command line --------------------------------------------------------------------------------------------------

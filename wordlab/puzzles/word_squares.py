@@ -401,27 +401,46 @@ def backtracking(given: Puzzle, *, probe: Probe | None = None, budget: Budget | 
 
 def prefix_table_bfs(given: Puzzle, *, probe: Probe | None = None, budget: Budget | None = None):
     """The Python prefix-table breadth-first solution as a tight loop: each layer extends every partial
-    square with the words its column prefix allows. Time O(partial squares); memory O(widest layer)."""
+    square with the words its column prefix allows. Time O(partial squares); memory O(widest layer).
+
+    A layer is kept as its partial squares beside the words that extend each (the prefix table's own tuples),
+    so it holds one entry per parent rather than one per child (the children are made as they are expanded):
+    a budget that stops the run has that much less to free."""
     table = given.words.prefix_table(budget)
-    layer = [given.start]
-    for k in range(len(given.start), given.size):
-        next_layer: list[Square] = []
-        extend = next_layer.extend
-        fixed = given.fixed[k]
-        for square in layer:
-            if budget:
-                budget.tick()
-            if probe:
-                _expanded(probe, len(square) - len(given.start), len(layer), square)
-            candidates = table.get("".join([row[k] for row in square]), ())
-            if fixed:
-                candidates = given.fitting(k, candidates)
-            extend([square + (word,) for word in candidates])
-        layer = next_layer
-    for square in layer:
-        if probe:
-            _expanded(probe, given.size - len(given.start), len(layer), square)
-        yield square, None
+    n, start = given.size, given.start
+    if budget:
+        budget.tick()
+    if probe:
+        _expanded(probe, 0, 1, start)
+    if len(start) == n:
+        yield start, None
+        return
+    parents, extensions = [start], [_fitting_words(given, table, start)]
+    for depth in range(1, n - len(start) + 1):
+        squares, words_after = [], []
+        keep, keep_words = squares.append, words_after.append
+        k = len(start) + depth  # the row the children of this layer's squares fill
+        last, fixed = k == n, given.fixed[k] if k < n else ()
+        width = sum(map(len, extensions)) if probe else 0
+        for parent, words in zip(parents, extensions):
+            for square in [parent + (word,) for word in words]:
+                if probe:
+                    _expanded(probe, depth, width, square)
+                if last:
+                    yield square, None
+                    continue
+                if budget:
+                    budget.tick()
+                candidates = table.get("".join([row[k] for row in square]), ())
+                keep(square)
+                keep_words(given.fitting(k, candidates) if fixed else candidates)
+        parents, extensions = squares, words_after
+
+
+def _fitting_words(given: Puzzle, table: dict[str, tuple[str, ...]], square: Square) -> Sequence[str]:
+    """The words that may fill the row after `square`: its column prefix's words that fit the grid."""
+    k = len(square)
+    return given.fitting(k, table.get("".join([row[k] for row in square]), ()))
 
 
 def _expanded(probe: Probe, depth: int, frontier: int, square: Square) -> None:
