@@ -141,7 +141,7 @@ def test_time_budget_stops_an_endless_search():
 
     result = search(Endless(), "depth-first", budget=Budget(seconds=0.05))
     assert result.stopped == "time budget of 0.05 s reached"
-    assert 0.05 <= result.seconds < 0.3
+    assert 0.05 <= result.seconds < 1.0  # a loose bound: a busy machine may delay the process
 
 
 @pytest.mark.parametrize("bad", [dict(nodes=-1), dict(seconds=-0.5), dict(nodes=float("nan")),

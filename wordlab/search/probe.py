@@ -238,7 +238,9 @@ class Budget:
     stopped: str | None = field(default=None, init=False)
     running: bool = field(default=False, init=False)
 
-    BAR_EVERY = 1024  # ticks between progress-bar updates
+    LOOK_EVERY = 0.001  # seconds between looks at the clock that `tick` aims for
+    MOST_STRIDE = 32  # the most ticks between two looks, however cheap the nodes: bounds the overshoot
+    #                   when nodes suddenly grow dear, while keeping a look's cost off cheap nodes
 
     def __post_init__(self):
         self.nodes = _limit("nodes", self.nodes, whole=True)
@@ -250,7 +252,9 @@ class Budget:
         self.used = 0
         self.stopped = None
         self.running = True
-        self._deadline = math.inf if self.seconds is None else time.perf_counter() + self.seconds
+        self._last_look = time.perf_counter()
+        self._deadline = math.inf if self.seconds is None else self._last_look + self.seconds
+        self._stride, self._next_look = 1, 1
         if self.progress:
             from tqdm.auto import tqdm
 
@@ -258,13 +262,24 @@ class Budget:
         return self
 
     def tick(self, n: int = 1) -> None:
-        """Charge `n` nodes and look at the clock."""
+        """Charge `n` nodes; look at the clock about every millisecond (every tick when nodes are dear)."""
         self.used += n
         if self.nodes is not None and self.used > self.nodes:
             self._stop(f"node budget of {self.nodes:,} reached")
-        if time.perf_counter() > self._deadline:
+        if self.used >= self._next_look:
+            self._look()
+
+    def _look(self) -> None:
+        """Look at the clock, and space the next look so that looks come about every LOOK_EVERY seconds."""
+        now = time.perf_counter()
+        if now > self._deadline:
             self._stop(f"time budget of {self.seconds:g} s reached")
-        if self._bar is not None and self.used % self.BAR_EVERY < n:
+        if now - self._last_look < self.LOOK_EVERY / 2:
+            self._stride = min(2 * self._stride, self.MOST_STRIDE)
+        elif now - self._last_look > 2 * self.LOOK_EVERY:
+            self._stride = 1
+        self._last_look, self._next_look = now, self.used + self._stride
+        if self._bar is not None:
             self._bar.update(self.used - self._bar.n)
 
     def check(self) -> None:
