@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 from pathlib import Path
 
 from wordlab.errors import WordlabError
-from wordlab.cli.options import (  # noqa: F401  (re-exported while puzzle modules move their glue here)
-    Report, add_budget_options, add_strategy_option, add_words_option, budget_from,
-)
-from wordlab.puzzles import PUZZLES, puzzle_module
+from wordlab.cli.options import Report
+from wordlab.puzzles import PUZZLES
 
 # -- commands ----------------------------------------------------------------------------------------
 
@@ -115,24 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def puzzle_commands(name: str):
-    """The command-line glue of puzzle `name`: `wordlab.cli.<module>` (add_arguments, solve, bench)."""
+    """The command-line glue of puzzle `name`: `wordlab.cli.<module>` (add_arguments, solve, bench, budget_case)."""
     if name in BENCH_ONLY:
         return importlib.import_module(BENCH_ONLY[name])
-    module = puzzle_module(name).__name__.rsplit(".", 1)[-1]
-    try:
-        return importlib.import_module(f"wordlab.cli.{module}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"wordlab.cli.{module}":
-            raise
-        return _Legacy(puzzle_module(name))
-
-
-class _Legacy:
-    """A puzzle module that still carries its own command-line glue (add_arguments, cli_solve, cli_bench)."""
-
-    def __init__(self, module):
-        self.add_arguments = module.add_arguments
-        self.solve, self.bench = module.cli_solve, module.cli_bench
+    return importlib.import_module(f"wordlab.cli.{PUZZLES[name].rsplit('.', 1)[-1]}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,7 +148,7 @@ def dispatch(args: argparse.Namespace) -> Report:
 def show(report: Report, as_json: bool) -> int:
     """Print the report; a reader that stops early (`| head`) ends the output quietly."""
     try:
-        print(json.dumps(report.data, indent=2, default=str) if as_json else report.text, flush=True)
+        print(report.as_json() if as_json else report.text, flush=True)
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,10 +12,17 @@ from wordlab.search.probe import Budget
 
 @dataclass
 class Report:
-    """What a command prints: `text` for people, `data` (JSON-able) for `--json`."""
+    """What a command prints: `text` for people, `data` (JSON-able) for `--json`; with `lines=True`,
+    `data` is a list printed as JSON lines, one object per line (a stream a reader can process line by line)."""
 
     text: str
     data: Any = field(default_factory=dict)
+    lines: bool = False
+
+    def as_json(self) -> str:
+        if self.lines:
+            return "\n".join(json.dumps(item, default=str) for item in self.data)
+        return json.dumps(self.data, indent=2, default=str)
 
 
 def add_words_option(parser: argparse.ArgumentParser, default: str) -> None:

@@ -4,7 +4,6 @@ the published call counts, or a whole set with every answer verified)."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from dataclasses import dataclass
@@ -185,15 +184,12 @@ def solve_file(args: argparse.Namespace) -> Report:
                 for number, text in puzzle_lines(lines)]
     seconds = time.perf_counter() - started
     summary = file_summary(outcomes, seconds)
-    if args.json:  # JSON lines: one object per puzzle line, then the summary
-        args.json = False  # the text below is already JSON
-        records = [o.as_dict() for o in outcomes] + [{"summary": summary}]
-        return Report("\n".join(json.dumps(r) for r in records), records)
+    records = [o.as_dict() for o in outcomes] + [{"summary": summary}]  # JSON lines: a puzzle a line, then the summary
     text = [line for o in outcomes for line in o.as_text()]
     text += [f"# {_count(summary['puzzles'], 'puzzle')}: {summary['solved']} solved, {summary['unsolvable']} unsolvable, "
              f"{summary['multiple']} with several solutions, {summary['stopped']} stopped by the budget, "
              f"{_count(summary['rejected'], 'line')} rejected; {summary['puzzles_per_s']:,.1f} puzzles/s"]
-    return Report("\n".join(text), {"outcomes": [o.as_dict() for o in outcomes], "summary": summary})
+    return Report("\n".join(text), records, lines=True)
 
 
 def file_summary(outcomes: list[Outcome], seconds: float) -> dict:

@@ -30,14 +30,6 @@ PUZZLES = {
 }
 
 
-def __getattr__(name):  # `Report` moved to the command line; kept reachable while puzzle modules move their glue
-    if name == "Report":
-        from wordlab.cli.options import Report
-
-        return Report
-    raise AttributeError(name)
-
-
 def puzzle_module(name: str):
     """The module implementing puzzle `name`."""
     if name not in PUZZLES:
