@@ -6,13 +6,10 @@ from wordlab.search.result import Bound, Result, pick, run
 from wordlab.search.strategies import (
     STRATEGIES,
     SearchProblem,
-    SearchResult,
     astar,
     beam,
     beam_stack,
     breadth_first,
-    budgeted,
-    collect,
     depth_first,
     greedy,
     iter_solutions,
@@ -21,6 +18,6 @@ from wordlab.search.strategies import (
 
 __all__ = [
     "Bound", "Budget", "BudgetExhausted", "Event", "Found", "Probe", "Result", "STRATEGIES", "SearchProblem",
-    "SearchResult", "astar", "beam", "beam_stack", "breadth_first", "budgeted", "collect", "depth_first", "greedy",
+    "astar", "beam", "beam_stack", "breadth_first", "depth_first", "greedy",
     "iter_solutions", "pick", "run", "search",
 ]

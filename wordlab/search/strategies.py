@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import heapq
 import math
-from contextlib import contextmanager
 from itertools import count
 from typing import Any, Callable, Hashable, Iterable, Iterator
 
@@ -339,46 +338,17 @@ def iter_solutions(problem: SearchProblem, strategy: str = "beam-stack", *, prob
     goals = pick(STRATEGIES, strategy)
     check_options(goals, strategy, tuple(sorted(options)))
     clock = probe or Probe()
-    with budgeted(budget):
-        for state, cost, states in goals(problem, probe=probe, budget=budget, **options):
-            yield clock.solution(state, cost, states)
-
-
-@contextmanager
-def budgeted(budget: Budget | None, result: Result | None = None) -> Iterator[Result]:
-    """Run a search under `budget`: yields `result` (a new `Result` by default) to fill in.
-    Afterwards `stopped` says why the budget ran out, if it did, and `exhausted` is set only if it did
-    not. A budget that is already running (an outer `budgeted` started it) is neither restarted nor closed."""
-    result = Result() if result is None else result
     owner = budget is not None and not budget.running
     if owner:
         budget.start()
     try:
-        yield result
+        for state, cost, states in goals(problem, probe=probe, budget=budget, **options):
+            yield clock.solution(state, cost, states)
     except BudgetExhausted:
-        pass
+        return
     finally:
         if owner:
             budget.close()
-    result.stopped = budget.stopped if budget is not None else None
-    result.exhausted = result.stopped is None
-
-
-SearchResult = Result  # the name the puzzle modules used before the one protocol
-
-
-def collect(goals: Iterator, probe: Probe | None, budget: Budget | None, *,
-            first_only: bool = False, proves_optimum: bool = False) -> Result:
-    """Drain a goal generator into a Result, honouring the budget (kept while puzzles move to `run`)."""
-    with budgeted(budget) as result:
-        clock = probe or Probe()
-        for state, cost, *rest in goals:
-            result.solutions.append(clock.solution(state, cost, rest[0] if rest else None))
-            if first_only:
-                break
-    if first_only and result.solutions:
-        result.exhausted = proves_optimum
-    return result
 
 
 def _check_width(width: int) -> None:
