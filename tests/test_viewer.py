@@ -163,3 +163,12 @@ def test_a_notebook_exported_without_a_kernel_shows_the_filmstrip(tmp_path):
     assert {"application/vnd.jupyter.widget-view+json", "image/png"} <= set(output["data"])
     page, _ = HTMLExporter().from_notebook_node(notebook)
     assert "data:image/png;base64," in page and "model not found" not in page
+
+
+def test_watch_steps_through_a_puzzle_in_one_line_without_a_probe_in_sight():
+    player = viz.watch("word-ladder", "breadth-first", "astar", record=50)
+    assert [r.name for r in player.recordings] == ["breadth-first", "astar"]
+    assert 1 < player.steps <= 50
+    assert player.recordings[1].state_text(0).strip()
+    with pytest.raises(WordlabError, match="unknown puzzle 'nonsense'"):
+        viz.watch("nonsense")

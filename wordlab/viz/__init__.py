@@ -4,9 +4,11 @@
   plots of what probes counted or `wordlab.bench` measured (`wordlab.viz.plots`).
 - `step(result)`: step through a run recorded with `Probe(record=N)`, or `step(a, b)` two runs side by
   side; `filmstrip(result)` is its static picture (`wordlab.viz.player`, `wordlab.viz.filmstrip`).
+- `watch("sudoku", "sequential", "greedy")`: solve a puzzle's example with each strategy, recording, and
+  step through the runs side by side, in one line.
 """
 
-from wordlab.viz.player import Player, step
+from wordlab.viz.player import Player, step, watch
 from wordlab.viz.player import steps_filmstrip as filmstrip
 from wordlab.viz.plots import (
     draw_tree,
@@ -20,4 +22,4 @@ from wordlab.viz.recording import recording_of
 
 
 __all__ = ["Player", "draw_tree", "filmstrip", "plot_anytime", "plot_comparison", "plot_depth_profile",
-           "plot_frontier", "recording_of", "step", "tree_layout"]
+           "plot_frontier", "recording_of", "step", "tree_layout", "watch"]

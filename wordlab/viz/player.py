@@ -120,6 +120,19 @@ def step(*runs, render: Callable[[Any], str] | None = None, names: list[str] | N
     return Player(recordings_of(runs, render, names, frames), interval, frames)
 
 
+def watch(puzzle: str, *strategies: str, given: Any = None, record: int = 300, **options) -> Player:
+    """Solve `puzzle` (a name such as "sudoku") with each named strategy (default: the puzzle's own), on
+    `given` (default: its small example), recording the first `record` steps, and step through the runs
+    side by side: `watch("word-ladder", "breadth-first", "astar")`."""
+    from wordlab.puzzles import puzzle_module
+    from wordlab.search import Probe
+
+    module = puzzle_module(puzzle)
+    given = module.example() if given is None else given
+    names = strategies or (module.DEFAULT_STRATEGY,)
+    return step(*(module.solve(given, name, probe=Probe(record=record), **options) for name in names))
+
+
 def steps_filmstrip(*runs, render: Callable[[Any], str] | None = None, names: list[str] | None = None,
                     frames: int = 6):
     """Evenly spaced frames of one or more recorded runs, as a matplotlib Figure: what `step` shows
