@@ -7,7 +7,9 @@
     o l a d e r        differ in how they answer it and in how early they prune.
     p e n a r i
 
-Strategies (all return every square; the first three visit exactly the same partial squares):
+Strategies follow the one protocol (`wordlab.puzzles`): generators that yield each square as `(square, None)`,
+run by `solve` through `wordlab.search.run`, which owns the budget; their indexes are built inside the run, so
+a budget is charged for them. All list every square; the first three visit exactly the same partial squares:
 
 - `list-of-successes`: the write-up's trie per length, breadth-first layers of surviving partial squares.
 - `backtracking`: depth-first over a prefix table, one partial square at a time.
