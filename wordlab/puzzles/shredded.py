@@ -325,13 +325,14 @@ class Reading:
         return _ragged(self.model.chars.logprob, self.span, tail, head, strip)
 
     # -- building left to right --------------------------------------------------------------------------
-    def gain(self, prefix: Order, column: int) -> float:
-        """log P(column's strips | the rows so far) when `column` is appended to `prefix` (the row above
-        is not known yet, so the first columns of rows after the first are read without it)."""
+    def gain(self, prefix: Order, column: int, guess: Order | None = None) -> float:
+        """log P(column's strips | the rows so far) when `column` is appended to `prefix`. The row above
+        is not known yet, so the first columns of rows after the first are read without it, or after
+        the last columns of `guess`, an order guessed earlier."""
         reach = self.reach
         if len(prefix) >= reach:
             return self.window(None, prefix[len(prefix) - reach:], column)
-        return self.window((), prefix, column)
+        return self.window(guess[len(guess) - reach + len(prefix):] if guess else (), prefix, column)
 
     @cached_property
     def pairs(self) -> list[list[float]]:
@@ -614,9 +615,11 @@ def _width(width, grid: Grid) -> int:
     return width
 
 
-def _beam(reading: Reading, width: int, probe: Probe | None, budget: Budget | None) -> Order:
-    """The complete order the full model likes best among the beam's last layer."""
-    n, gain, best = reading.grid.n, reading.gain, reading.best_gains
+def _beam(reading: Reading, width: int, probe: Probe | None, budget: Budget | None,
+          guess: Order | None = None) -> Order:
+    """The complete order the full model likes best among the beam's last layer (the first columns
+    read after the row ends of `guess`, if given)."""
+    n, best = reading.grid.n, reading.best_gains
     layer: list[tuple[float, Order]] = [(0.0, ())]
     for depth in range(n):
         children = []
@@ -628,7 +631,8 @@ def _beam(reading: Reading, width: int, probe: Probe | None, budget: Budget | No
                 if column not in used:
                     if budget:
                         budget.tick()
-                    children.append((regret + gain(prefix, column) - best[column], prefix + (column,)))
+                    gain = reading.gain(prefix, column, guess)
+                    children.append((regret + gain - best[column], prefix + (column,)))
         layer = heapq.nlargest(width, children)
     return max((prefix for _, prefix in layer), key=reading.score)
 
@@ -639,13 +643,30 @@ def _beam(reading: Reading, width: int, probe: Probe | None, budget: Budget | No
 def beam_repair(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
                 model: TextModel | None = None, width: int | None = None) -> Iterator:
     """The beam's order, then hill climbing on the full model with block moves and swaps (the best of
-    all ~n³/3 + n²/2 repairs per step) until none improves; yields the beam's order and each repair.
-    Cost: the beam's, plus ~n³/3 rescorings per repair step (a few steps)."""
+    all ~n³/3 + n²/2 repairs per step) until none improves; then once more from a second beam that
+    reads the first columns of each row after the row ends the first pass found (where lines start
+    mid-word, the first beam had to read them cold). Yields the beam's order and each improvement.
+    Cost: two beams, plus ~n³/3 rescorings per repair step (a few steps)."""
     reading = _reading(grid, model, budget)
-    order = reading.best_rotation(_beam(reading, _width(width, grid), probe, budget))
+    width = _width(width, grid)
+    order = reading.best_rotation(_beam(reading, width, probe, budget))
+    best = reading.score(order)
+    yield order, best
+    for found in _repaired(reading, order, probe, budget):
+        order, best = found, reading.score(found)
+        yield order, best
+    second = reading.best_rotation(_beam(reading, width, probe, budget, guess=order))
+    for found in [second, *_repaired(reading, second, probe, budget)]:
+        if reading.score(found) > best:
+            order, best = found, reading.score(found)
+            yield order, best
+    return False
+
+
+def _repaired(reading: Reading, order: Order, probe: Probe | None, budget: Budget | None) -> Iterator[Order]:
+    """Each better order hill climbing reaches from `order` by the best block move or swap."""
     score = reading.score(order)
-    yield order, score
-    for depth in count(grid.n + 1):
+    for depth in count(reading.grid.n + 1):
         if probe:
             probe.expand(depth, 0, state=_snapshot(reading, order) if probe.recording else None)
         best, best_score = order, score
@@ -657,9 +678,9 @@ def beam_repair(grid: Grid, *, probe: Probe | None = None, budget: Budget | None
                 best, best_score = child, value
         best = reading.ragged_right(best)
         if best == order:
-            return False
+            return
         order, score = best, reading.score(best)
-        yield order, score
+        yield order
 
 
 # -- strategy 5: exact best path over pairwise scores ---------------------------------------------------------
