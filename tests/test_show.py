@@ -14,7 +14,7 @@ from nbconvert import HTMLExporter
 
 import wordlab
 from wordlab.errors import WordlabError
-from wordlab.show import Source, show
+from wordlab.source import Source, show
 
 ROOT = Path(wordlab.__file__).resolve().parent.parent
 
@@ -30,7 +30,7 @@ def test_show_is_the_installed_source_of_a_function():
     source = show(show)
     assert isinstance(source, str) and source.startswith("def show(obj) -> Source:")
     assert source == lines_of_file(source.where)
-    assert source.where.startswith("wordlab/show.py, lines ")
+    assert source.where.startswith("wordlab/source.py, lines ")
 
 
 def test_show_is_exported_from_the_package():

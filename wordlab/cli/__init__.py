@@ -11,7 +11,6 @@ import argparse
 import importlib
 import os
 import sys
-from pathlib import Path
 
 from wordlab.errors import WordlabError
 from wordlab.cli.options import Report
@@ -44,7 +43,7 @@ def cmd_fetch(args) -> Report:
     return Report("\n".join(f"{name}: {path}" for name, path in paths.items()), paths)
 
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "notebooks")
 
 
 def cmd_notebooks(args) -> Report:
@@ -54,7 +53,7 @@ def cmd_notebooks(args) -> Report:
     pages = build(args.folder, args.output, html=args.html, workers=args.workers, timeout=args.timeout)
     lines = [f"{p.notebook}: {p.seconds:.0f} s{'' if p.error is None else ', FAILED ' + p.error}" for p in pages]
     if args.html:
-        lines.append(f"book: {Path(args.output) / 'index.html'}")
+        lines.append(f"book: {os.path.join(args.output, 'index.html')}")
     failed = [p.error for p in pages if p.error]
     if failed:
         raise WordlabError(f"{len(failed)} notebook(s) failed: " + "; ".join(failed))
@@ -87,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     fetch = commands.add_parser("fetch", help="download and verify reference word lists")
     fetch.add_argument("names", nargs="*", help="reference lists (default all)")
     notebooks = commands.add_parser("notebooks", help="execute every notebook headless (--html: build the book)")
-    notebooks.add_argument("--folder", default=str(NOTEBOOKS))
+    notebooks.add_argument("--folder", default=NOTEBOOKS)
     notebooks.add_argument("--output", default="build", help="executed copies go to OUTPUT/notebooks")
     notebooks.add_argument("--html", action="store_true", help="also write OUTPUT/<notebook>.html and OUTPUT/index.html")
     notebooks.add_argument("--workers", type=int, default=2, help="notebooks run at once (default 2)")
