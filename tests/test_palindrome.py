@@ -50,7 +50,7 @@ def test_strategies_find_the_brute_force_optimum(strategy, alphabet):
     result = P.solve(P.index(TOY, alphabet), strategy, probe=probe, max_length=16)
     best = result.best
     assert best.cost == expected
-    assert result.optimal and result.proved == expected
+    assert result.optimal and result.bound == expected and result.exhausted
     for found in result.solutions:
         assert is_palindromic_pangram(found.value.split(), set(TOY), alphabet)
         assert found.cost == len(found.value.replace(" ", ""))
@@ -73,12 +73,12 @@ def test_optimum_matches_brute_force_on_random_dictionaries(words, limit):
         assert expected is None
         return
     runs = [("iterative-deepening", {}), ("branch-and-bound", {}), ("branch-and-bound", {"workers": 2}),
-            ("beam-stack", {})]
+            ("beam-stack", {}), ("astar", {})]
     for strategy, options in runs:
-        result = P.STRATEGIES[strategy](puzzle, max_length=limit, **options)
+        result = P.solve(puzzle, strategy, max_length=limit, **options)
         got = result.best.cost if result.best else None
         assert got == expected, (strategy, options)
-        assert result.proved == (expected if expected is not None else limit + 1)
+        assert result.bound == (expected if expected is not None else limit + 1) and result.exhausted
         for found in result.solutions:
             assert is_palindromic_pangram(found.value.split(), set(words), alphabet)
 
@@ -86,7 +86,7 @@ def test_optimum_matches_brute_force_on_random_dictionaries(words, limit):
 def test_odd_centre_inside_a_word_and_centre_between_words():
     # "ab cd dc ba" centre between words; "abc ba" centre inside (letter c)
     even = P.solve(P.index(["ab", "cd", "dc", "ba"], "abcd"), "iterative-deepening", max_length=12)
-    assert even.best.cost == 8 and P.verify(even.best.value, ["ab", "cd", "dc", "ba"], "abcd")
+    assert even.best.cost == 8 and is_palindromic_pangram(even.best.value.split(), {"ab", "cd", "dc", "ba"}, "abcd")
     assert len(" ".join(even.best.value.split()[:2])) == 5  # two words each side: the centre is a space
     odd = P.solve(P.index(["abc", "ba"], "abc"), "iterative-deepening", max_length=12)
     assert odd.best.value == "abc ba" and odd.best.cost == 5
@@ -102,28 +102,29 @@ def test_effort_counts_are_deterministic():
     assert counts[0] == counts[1] > 0
 
 
-def test_stream_yields_improving_verified_solutions():
-    found = list(P.stream(P.index(TOY, "abcd"), "branch-and-bound", max_length=16))
-    assert found
-    assert [f.cost for f in found] == sorted({f.cost for f in found}, reverse=True)
-    assert all(P.verify(f.value, TOY, "abcd") for f in found)
+def test_solutions_improve_and_verify_as_they_stream_in():
+    result = P.solve(P.index(TOY, "abcd"), "branch-and-bound", max_length=16)
+    assert [f.cost for f in result.solutions] == sorted({f.cost for f in result.solutions}, reverse=True)
+    assert all(is_palindromic_pangram(f.value.split(), set(TOY), "abcd") for f in result.solutions)
+    assert [p["proved"] for p in result.proofs] == sorted(p["proved"] for p in result.proofs)
 
 
 def test_branch_and_bound_scouts_with_a_beam_but_only_its_own_search_proves():
     puzzle = P.index(TOY, "abcd")
-    scouted = P.branch_and_bound(puzzle, budget=Budget(nodes=200), max_length=16)
+    scouted = P.solve(puzzle, "branch-and-bound", budget=Budget(nodes=200), max_length=16)
     assert [f.cost for f in scouted.solutions] == [9] and scouted.stopped
-    assert scouted.proved == puzzle.lower_bound and not scouted.optimal  # the beam pass proves nothing
-    finished = P.branch_and_bound(puzzle, max_length=16)
+    assert scouted.bound == puzzle.lower_bound and not scouted.optimal  # the beam pass proves nothing
+    finished = P.solve(puzzle, "branch-and-bound", max_length=16)
     assert finished.best.cost == 9 and finished.optimal
 
 
 def test_verify_rejects_bad_phrases():
-    assert P.verify("ab ba", ["ab", "ba"], "ab")
-    assert not P.verify("ab ab", ["ab"], "ab")        # not a palindrome
-    assert not P.verify("aba", ["ab", "ba"], "ab")    # not a word of the list
-    assert not P.verify("aa", ["aa"], "ab")           # no b
-    assert not P.verify("", ["ab"], "ab")
+    puzzle = P.index(["ab", "ba", "aa"], "ab")
+    assert P.verify(puzzle, "ab ba") and P.verify(puzzle, ("ab", "ba"))
+    assert not P.verify(puzzle, "ab ab")        # not a palindrome
+    assert not P.verify(puzzle, "aba")          # not a word of the list
+    assert not P.verify(puzzle, "aa")           # no b
+    assert not P.verify(puzzle, "")
 
 
 # -- bad input -----------------------------------------------------------------------------------------
@@ -147,14 +148,15 @@ def test_missing_letter_is_an_error():
 def test_no_palindromic_completion_is_an_error():
     with pytest.raises(WordlabError, match="no palindromic completion"):
         P.index(["ab", "cd"], "abcd")  # no letter both starts and ends a word
-    # starts and ends match, yet no palindrome covers everything: the bounded search says so, fast
-    with pytest.raises(WordlabError, match="no palindromic pangram of at most 20 letters"):
-        P.solve(P.index(["ab", "ba", "acb"], "abc"), "iterative-deepening", max_length=20)
+    # starts and ends match, yet no palindrome covers everything: a result with no solutions says so
+    for strategy in P.STRATEGIES:
+        nothing = P.solve(P.index(["ab", "ba", "acb"], "abc"), strategy, max_length=20)
+        assert not nothing.solutions and nothing.exhausted and nothing.bound == 21, strategy
 
 
 def test_budget_stops_a_search_cleanly():
     budget = Budget(nodes=5)
-    result = P.branch_and_bound(P.index(TOY, "abcd"), budget=budget, max_length=16)
+    result = P.solve(P.index(TOY, "abcd"), "branch-and-bound", budget=budget, max_length=16)
     assert result.stopped and "node budget" in result.stopped and not result.exhausted
 
 
@@ -165,6 +167,10 @@ def test_bad_options_are_errors():
         P.solve(P.index(TOY, "abc"), "magic")
     with pytest.raises(WordlabError, match="beam width"):
         P.solve(P.index(TOY, "abc"), "beam-stack", width=0)
+    with pytest.raises(WordlabError, match="workers"):
+        P.solve(P.index(TOY, "abc"), "iterative-deepening", workers=0)
+    with pytest.raises(WordlabError, match="no option"):
+        P.solve(P.index(TOY, "abc"), "astar", width=3)
 
 
 @pytest.mark.skipif(not available("ita"), reason="ITA's WORD.LST is not available offline here")
@@ -173,7 +179,8 @@ def test_the_write_up_phrase_verifies_on_word_lst():
 
     phrase = "verbify ma pluck now sh ad go jo zax eta qat ex azo jog dahs wonk culpa my fib rev"
     words = load("ita")
-    assert P.verify(phrase, words) and is_palindromic_pangram(phrase.split(), set(words), "abcdefghijklmnopqrstuvwxyz")
+    assert is_palindromic_pangram(phrase.split(), set(words), "abcdefghijklmnopqrstuvwxyz")
+    assert P.verify(P.index(words), phrase)
     assert len(phrase.replace(" ", "")) == 63
 
 
@@ -197,10 +204,11 @@ def test_beam_ties_go_to_the_state_with_the_easiest_missing_letters():
 def test_beam_stack_beats_the_write_up_on_word_lst_within_a_few_thousand_nodes():
     puzzle = P.index("ita")
     probe = Probe()
-    result = P.beam_stack(puzzle, width=100, probe=probe, budget=Budget(nodes=5_000))
+    result = P.solve(puzzle, "beam-stack", width=100, probe=probe, budget=Budget(nodes=5_000))
     assert result.best.cost <= 59 < 63
-    assert P.verify(result.best.value, puzzle.words) and result.best.nodes <= 5_000
-    assert result.stopped and not result.optimal  # found, not proved: only the bound 51 is
+    assert is_palindromic_pangram(result.best.value.split(), set(puzzle.words), "abcdefghijklmnopqrstuvwxyz")
+    assert result.best.nodes <= 5_000
+    assert result.stopped and not result.optimal and result.bound == 51  # found, not proved
 
 
 def test_cli_solve_and_bench(tmp_path, capsys):
@@ -213,7 +221,7 @@ def test_cli_solve_and_bench(tmp_path, capsys):
     import json
 
     row = json.loads(capsys.readouterr().out)
-    assert row["optimal"] and P.verify(row["phrase"], TOY, "abcd")
+    assert row["optimal"] and is_palindromic_pangram(row["phrase"].split(), set(TOY), "abcd")
     saved = tmp_path / "bench.json"
     assert main(["bench", "palindrome", "--words", str(words), "--alphabet", "abcd", "--max-length", "16",
                  "--max-seconds", "5", "--save", str(saved)]) == 0

@@ -90,7 +90,7 @@ def test_units_are_distinct_and_agree_with_the_plain_search(tmp_path):
             assert len(names) == len(set(names))
             claim = L.prove(words, limit, tmp_path / f"{seed}-{limit}.jsonl", alphabet="abcdef", scheduler="serial",
                             report=quiet)
-            plain = P.iterative_deepening(P.index(words, "abcdef"), max_length=limit)
+            plain = P.solve(P.index(words, "abcdef"), "iterative-deepening", max_length=limit)
             assert claim.units == len(names)
             assert (len(claim.phrase.replace(" ", "")) if claim.phrase else None) == \
                    (plain.best.cost if plain.best else None)
@@ -206,7 +206,7 @@ def test_ledger_agrees_with_the_one_thread_search_on_word_lst_samples(tmp_path):
         limit = 2 * len(alphabet) + 3
         claim = L.prove(sample, limit, tmp_path / f"{alphabet}.jsonl", alphabet=alphabet, scheduler="threads",
                         workers=2, report=quiet)
-        plain = P.iterative_deepening(P.index(sample, alphabet), max_length=limit)
+        plain = P.solve(P.index(sample, alphabet), "iterative-deepening", max_length=limit)
         assert claim.complete
         assert (len(claim.phrase.replace(" ", "")) if claim.phrase else None) == \
                (plain.best.cost if plain.best else None)

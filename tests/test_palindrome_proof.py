@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from wordlab.puzzles import palindrome_proof as Q
 
+from .test_palindrome import brute_force_shortest
+
 
 def cheapest_covers(words: list[str], alphabet: str) -> dict[frozenset, int]:
     """Per letter set, the fewest repeated or dropped letters with which whole words cover it exactly,
@@ -93,3 +95,115 @@ def test_transposition_table_keeps_the_largest_failure_and_survives_collisions()
     assert Q._recall(keys, fails, 1000, 7) == -1
     for k in range(40):                    # whatever is recalled is what was stored for that key
         assert Q._recall(keys, fails, k, 7) in (-1, k % 5)
+
+
+# -- table building: charged to the budget, and kept on disk ----------------------------------------------------
+
+MEDIUM = sorted({w for w in (a + b + c for a in "abcdefg" for b in "abcdefg" for c in "abcdefgh") if w[0] != w[2]}
+                | set("abcdefgh"))
+
+
+def test_a_second_build_of_the_same_tables_is_read_from_disk(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLAB_CACHE", str(tmp_path))
+    monkeypatch.setattr(Q, "CACHE_AFTER_SECONDS", 0.0)
+    first = Q.cached_tables(MEDIUM, "abcdefgh", 2)
+    assert len(list((tmp_path / "palindrome").glob("tables-*.pickle"))) == 1
+
+    def no_building(*args, **kwargs):
+        raise AssertionError("the tables were built again")
+
+    monkeypatch.setattr(Q, "build_tables", no_building)
+    second = Q.cached_tables(MEDIUM, "abcdefgh", 2)
+    assert Q.tables_digest(second) == Q.tables_digest(first)
+    with pytest.raises(AssertionError, match="built again"):
+        Q.cached_tables(MEDIUM, "abcdefgh", 1)       # another allowance of repeats: other tables
+
+
+def test_table_building_looks_at_the_clock_throughout(monkeypatch):
+    calls = []
+    tables = Q.build_tables(MEDIUM, "abcdefgh", Q.rarest_first(MEDIUM, "abcdefgh"), 2, check=lambda: calls.append(1))
+    assert len(calls) >= 10
+    assert Q.tables_digest(tables) == Q.tables_digest(Q.build_tables(MEDIUM, "abcdefgh",
+                                                                      Q.rarest_first(MEDIUM, "abcdefgh"), 2))
+
+    class Stop(Exception):
+        pass
+
+    for after in (1, 3, 6, len(calls) - 1):      # a budget that runs out anywhere in the build stops it there
+        seen = []
+
+        def check():
+            seen.append(1)
+            if len(seen) > after:
+                raise Stop
+
+        with pytest.raises(Stop):
+            Q.build_tables(MEDIUM, "abcdefgh", Q.rarest_first(MEDIUM, "abcdefgh"), 2, check=check)
+
+
+def test_a_budget_that_runs_out_while_the_tables_are_built_gives_a_result(tmp_path, monkeypatch):
+    from wordlab.puzzles import palindrome as P
+    from wordlab.search import Budget
+
+    monkeypatch.setenv("WORDLAB_CACHE", str(tmp_path))
+    puzzle = P.index(MEDIUM, "abcdefgh")
+    result = P.solve(puzzle, "iterative-deepening", budget=Budget(seconds=0.001))
+    assert result.stopped and "time budget" in result.stopped and not result.exhausted
+    assert result.bound is None or result.bound <= puzzle.lower_bound
+
+
+def test_completion_lists_do_not_depend_on_the_chunk_size(monkeypatch):
+    children = Q.trie_arrays(MEDIUM)
+    ends = Q.terminals(children, MEDIUM)
+    bits = Q.letter_bits(MEDIUM, "abcdefgh")
+    whole = Q.completions(children, ends, bits, 2)
+    first, stop = np.zeros(len(children), np.int64), np.zeros(len(children), np.int64)
+    sets, lengths = np.empty(8, np.int64), np.empty(8, np.int64)   # a buffer far too small: it grows
+    used, top = 0, len(children)
+    while top > 0:
+        used, reached = Q._completions(children, ends, bits, 2, first, stop, sets, lengths, used, top, max(0, top - 7))
+        if reached > max(0, top - 7):
+            sets, lengths = np.resize(sets, 2 * len(sets)), np.resize(lengths, 2 * len(lengths))
+        top = reached
+    for a, b in zip(whole, (first, stop, sets[:used], lengths[:used])):
+        assert np.array_equal(a, b)
+
+
+# -- the joint completion test ------------------------------------------------------------------------------------
+
+
+def _shortest_by_units(words, alphabet: str, limit: int, pairs: int) -> tuple[int | None, int]:
+    """The shortest phrase length over every work unit of `limit`, and the nodes, with the joint test
+    judging lists of up to `pairs` pairs (0: off)."""
+    from wordlab.puzzles import palindrome_ledger as L
+
+    job = L._job(words, limit, alphabet, None)
+    tables = L.tables_for(job)
+    searcher = L.Searcher(tables, limit, pairs)
+    plan = L.plan(tables, job, searcher)
+    rows = plan.tops + [L.search_unit(searcher, job, unit) for unit in plan.units]
+    found = [len(r["phrase"].replace(" ", "")) for r in rows if r["phrase"]]
+    return min(found, default=None), sum(r["nodes"] for r in rows)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.text(alphabet="abcdef", min_size=1, max_size=4), min_size=3, max_size=8),
+       st.sampled_from([11, 12, 13]))
+def test_the_joint_completion_test_keeps_every_shortest_phrase(words, limit):
+    alphabet = "abcdef"
+    if not set(alphabet) <= set("".join(words)):
+        return
+    expected = brute_force_shortest(sorted(set(words)), alphabet, limit)
+    assert _shortest_by_units(words, alphabet, limit, 1 << 40)[0] == expected
+    assert _shortest_by_units(words, alphabet, limit, 0)[0] == expected
+
+
+def test_the_joint_completion_test_prunes_where_the_separate_tests_do_not():
+    from wordlab.puzzles.palindrome import random_dictionary
+
+    words = random_dictionary(1, 150, "abcdefgh", longest=5)
+    for limit in (15, 17):
+        joint, separate = _shortest_by_units(words, "abcdefgh", limit, 1 << 40), \
+            _shortest_by_units(words, "abcdefgh", limit, 0)
+        assert joint[0] == separate[0] == 15
+        assert joint[1] < separate[1]

@@ -95,9 +95,9 @@ class Searcher:
     """The search's working arrays for one thread: stack, path, tallies and a transposition table whose
     epoch moves on with every unit, so each unit starts with an empty one without clearing it."""
 
-    def __init__(self, tables: proof.Tables, limit: int):
+    def __init__(self, tables: proof.Tables, limit: int, pairs: int = proof.JOINT_PAIRS):
         depth = limit // 2 + 2
-        self.tables = tables
+        self.tables, self.pairs = tables, pairs
         self.stack = np.zeros((depth + 1, 6), np.int64)
         self.path = np.zeros(depth + 1, np.int64)
         self.tally = np.zeros(8 + depth + 1, np.int64)
@@ -125,7 +125,7 @@ class Searcher:
         while True:
             status = proof._search(t.left, t.right, t.cover, t.bits, t.rarest, t.full, limit, len(centre.text),
                                    self.stack, self.top, self.path, self.tally, self.keys, self.fails,
-                                   1 << 62, unit.depth, split, self.epoch)
+                                   1 << 62, unit.depth, split, self.epoch, self.pairs)
             d = int(self.top[0])
             if status == proof.FOUND:
                 phrase = proof.phrase_from(centre, self.path[1:d + 1])
@@ -207,7 +207,7 @@ def tables_for(job: Job) -> proof.Tables:
 
 def code_version(tables: proof.Tables) -> str:
     """The version a ledger line is valid for: the search kernel's code, the unit cut, and the tables."""
-    stamp = (proof.source_digest(proof.KERNEL + (Searcher, search_unit, plan)), proof.EPOCH_SHIFT,
+    stamp = (proof.source_digest(proof.KERNEL + (Searcher, search_unit, plan)), proof.EPOCH_SHIFT, proof.JOINT_PAIRS,
              SPLIT_DEPTH, SPLIT_CENTRES_UP_TO, proof.tables_digest(tables))
     return hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
 
@@ -389,6 +389,8 @@ def prove(words, limit: int, ledger_path, *, alphabet: str = "abcdefghijklmnopqr
     process, or the address of a running Dask scheduler. `report` receives progress lines (the dashboard
     address first, then one line every `every` seconds)."""
     job = _job(words, limit, alphabet, name)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise WordlabError(f"workers must be a positive integer, not {workers!r}")
     tables = tables_for(job)
     code = code_version(tables)
     ledger = Ledger(Path(str(ledger_path).replace("{code}", code)), code, job.dictionary, job.alphabet, job.name)
@@ -485,8 +487,6 @@ def _client(scheduler, workers: int, report):
     """A Dask client: on the scheduler at `scheduler`, or on a new local cluster ("threads": in this process)."""
     from dask.distributed import Client, LocalCluster
 
-    if not isinstance(workers, int) or workers < 1:
-        raise WordlabError(f"workers must be a positive integer, not {workers!r}")
     if scheduler in (None, "threads"):
         cluster = LocalCluster(n_workers=1 if scheduler else workers, threads_per_worker=workers if scheduler else 1,
                                processes=scheduler is None, dashboard_address="127.0.0.1:0", silence_logs=40)

@@ -35,6 +35,7 @@ import inspect
 import pickle
 import textwrap
 import threading
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -43,8 +44,10 @@ from numba import njit
 from wordlab.search import Budget, Probe
 
 COVER_WASTE = 3        # cover tables up to this many repeats; with more slack the cover test does not prune
+JOINT_PAIRS = 1 << 20  # the joint completion test judges states whose two completion lists make this few pairs
 MEMO_BITS = 24         # transposition table of 2^24 entries (about 300 MB) for large dictionaries
 CHUNK = 200_000        # nodes per call of the compiled search, between budget and progress checks
+TIMED_CHUNK = 5_000    # the same under a time limit (a few hundredths of a second)
 FOUND, EXHAUSTED, PAUSED, SPLIT = 1, 0, -1, 2
 EPOCH_SHIFT = 40       # transposition keys carry the search's epoch above this bit: a new epoch starts empty
 Phrase = tuple[str, ...]
@@ -87,18 +90,31 @@ def allowed_waste(limit: int, letters: int) -> int:
 # -- which words can stand outside the middle -------------------------------------------------------------
 
 
-def realizable(words, bits: np.ndarray, most_waste: int) -> list[str]:
+def _nothing() -> None:
+    pass
+
+
+def realizable(words, bits: np.ndarray, most_waste: int, check=_nothing) -> list[str]:
     """The words that can appear outside the middle word of a palindrome with at most `most_waste`
     repeated letters in its half: few enough repeats of their own, and a mirror image spelled by
     a word's tail, realizable words, and a word's head (or lying inside one word). Iterated until
-    nothing more drops out. Cost: a few passes of O(Σ len²) set lookups."""
-    heads = {w[:i] for w in words for i in range(len(w) + 1)}
-    tails = {w[i:] for w in words for i in range(len(w) + 1)}
-    inside = {w[i:j] for w in words for i in range(len(w)) for j in range(i + 1, len(w) + 1)}
+    nothing more drops out. Cost: a few passes of O(Σ len²) set lookups; `check()` every 1,024 words."""
+    heads, tails, inside = set(), set(), set()
+    for n, w in enumerate(words):
+        if n % 1024 == 0:
+            check()
+        heads.update(w[:i] for i in range(len(w) + 1))
+        tails.update(w[i:] for i in range(len(w) + 1))
+        inside.update(w[i:j] for i in range(len(w)) for j in range(i + 1, len(w) + 1))
     kept = [w for w in words if waste(w, bits) <= most_waste]
     while True:
         usable = set(kept)
-        now = [w for w in kept if w[::-1] in inside or _spelled(w[::-1], heads, tails, usable)]
+        now = []
+        for n, w in enumerate(kept):
+            if n % 1024 == 0:
+                check()
+            if w[::-1] in inside or _spelled(w[::-1], heads, tails, usable):
+                now.append(w)
         if len(now) == len(kept):
             return now
         kept = now
@@ -121,11 +137,13 @@ def _spelled(text: str, heads: set, tails: set, words: set) -> bool:
 # -- tries as arrays ----------------------------------------------------------------------------------------
 
 
-def trie_arrays(words) -> np.ndarray:
+def trie_arrays(words, check=_nothing) -> np.ndarray:
     """A trie as an int32 array [node, letter] -> child node (-1 for none), root 0, in breadth-first
     order, so every child comes after its parent."""
     kids: list[dict] = [{}]
-    for word in words:
+    for n, word in enumerate(words):
+        if n % 4096 == 0:
+            check()
         node = 0
         for c in word:
             node = kids[node].setdefault(c, len(kids))
@@ -133,6 +151,8 @@ def trie_arrays(words) -> np.ndarray:
                 kids.append({})
     order, number = [0], {0: 0}
     for old in order:
+        if len(order) % 4096 == 0:
+            check()
         for c in sorted(kids[old]):
             number[kids[old][c]] = len(order)
             order.append(kids[old][c])
@@ -220,7 +240,15 @@ def _costly_parts(masks, wastes, most):
     return sets, costs
 
 
-def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE) -> np.ndarray:
+def _push_in_chunks(source, target, parts, high_bits, check) -> None:
+    """`_push` a few parts at a time, with `check()` between (each part costs 2^(free high bits))."""
+    step = max(1, (1 << 22) >> high_bits)
+    for i in range(0, len(parts), step):
+        check()
+        _push(source, target, parts[i:i + step], high_bits)
+
+
+def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE, check=_nothing) -> np.ndarray:
     """D[s] for s = 0..most: bitmaps of the letter sets that whole `words` cover exactly (each letter
     once, plus at most s repeated or dropped letters). Built from the repeat-free words by a subset-sum
     sweep, then each costlier layer from the cheaper ones. Memory (most+1)·2^letters bits."""
@@ -230,7 +258,7 @@ def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE)
     free = np.unique(masks[wastes == 0])
     tables = np.zeros((most + 1, 1 << high_bits), np.uint64)
     tables[0, 0] = 1
-    _push(tables[0], tables[0], free, high_bits)
+    _push_in_chunks(tables[0], tables[0], free, high_bits, check)
     sets, costs = _costly_parts(masks[wastes <= most], wastes[wastes <= most], most)
     order = np.lexsort((costs, sets))
     sets, costs = sets[order], costs[order]
@@ -242,7 +270,7 @@ def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE)
     for s in range(1, most + 1):
         tables[s] = tables[s - 1]
         for c in range(1, s + 1):
-            _push(tables[s - c], tables[s], sets[costs == c], high_bits)
+            _push_in_chunks(tables[s - c], tables[s], sets[costs == c], high_bits, check)
     return tables
 
 
@@ -250,17 +278,13 @@ def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE)
 
 
 @njit(cache=True)
-def _completions(children, ends, bits, most, capacity):
-    """Per trie node, the distinct letter sets that finish a word from it, each with its shortest
-    length, keeping those with at most `most` repeats, cheapest first. Returns (first, stop, sets,
-    lengths) with node x's list in [first[x], stop[x]), or a capacity of -1 when the buffer overflows."""
-    n = children.shape[0]
-    first = np.zeros(n, np.int64)
-    stop = np.zeros(n, np.int64)
-    sets = np.empty(capacity, np.int64)
-    lengths = np.empty(capacity, np.int64)
-    used = 0
-    for x in range(n - 1, -1, -1):
+def _completions(children, ends, bits, most, first, stop, sets, lengths, used, top, bottom):
+    """Per trie node x from top - 1 down to bottom, the distinct letter sets that finish a word from it,
+    each with its shortest length, keeping those with at most `most` repeats, cheapest first: node x's
+    list goes to sets/lengths[first[x]:stop[x]] (children come after their parents, so theirs are
+    there already). Returns (entries used, the node it stopped before: bottom, or x when full)."""
+    capacity = sets.shape[0]
+    for x in range(top - 1, bottom - 1, -1):
         size = 1
         for c in range(26):
             if children[x, c] >= 0:
@@ -298,23 +322,31 @@ def _completions(children, ends, bits, most, capacity):
             cost[j] = (keep_len[j] - _popcount(keep_set[j])) * 64 + keep_len[j]
         order = np.argsort(cost)
         if used + kept > capacity:
-            return first, stop, sets, lengths, -1
+            return used, x + 1
         first[x] = used
         for j in range(kept):
             sets[used] = keep_set[order[j]]
             lengths[used] = keep_len[order[j]]
             used += 1
         stop[x] = used
-    return first, stop, sets[:used], lengths[:used], used
+    return used, bottom
 
 
-def completions(children: np.ndarray, ends: np.ndarray, bits: np.ndarray, most: int) -> tuple:
-    capacity = 1 << 20
-    while True:
-        first, stop, sets, lengths, used = _completions(children, ends, bits, most, capacity)
-        if used >= 0:
-            return first, stop, sets, lengths
-        capacity *= 4
+def completions(children: np.ndarray, ends: np.ndarray, bits: np.ndarray, most: int, check=_nothing) -> tuple:
+    """`_completions` for every node, 20,000 nodes at a time with `check()` between, growing the buffer
+    when it fills."""
+    n = children.shape[0]
+    first, stop = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    sets, lengths = np.empty(1 << 20, np.int64), np.empty(1 << 20, np.int64)
+    used, top = 0, n
+    while top > 0:
+        check()
+        bottom = max(0, top - 20_000)
+        used, reached = _completions(children, ends, bits, most, first, stop, sets, lengths, used, top, bottom)
+        if reached > bottom:  # the buffer is full
+            sets, lengths = np.resize(sets, 4 * sets.shape[0]), np.resize(lengths, 4 * lengths.shape[0])
+        top = reached
+    return first, stop, sets[:used], lengths[:used]
 
 
 @njit(cache=True)
@@ -331,6 +363,42 @@ def _can_finish(first, stop, sets, lengths, node, missing, slack, cover):
         if spent <= slack:
             rest = missing & ~s
             if (cover[slack - spent, rest >> 6] >> np.uint64(rest & 63)) & np.uint64(1):
+                return True
+    return False
+
+
+@njit(cache=True)
+def _covers(cover, slack, letters):
+    return (cover[slack, letters >> 6] >> np.uint64(letters & 63)) & np.uint64(1)
+
+
+@njit(cache=True)
+def _finish_together(left, right, f, r, missing, slack, cover, pairs):
+    """Can both walks finish their current words *in one string*? Both spell the same letters outwards,
+    so one walk's completion is a prefix of the other's: one letter set holds the other. A pair of
+    completions must agree that way and each leave a rest that whole words cover within the slack.
+    Judged only when the two lists have at most `pairs` pairs (a walk at a word end has the empty
+    completion, which agrees with any other, so nothing is gained there). Cost: up to `pairs` pairs."""
+    lf, ls, lsets, llen = left
+    rf, rs, rsets, rlen = right
+    if slack >= cover.shape[0] or (ls[f] - lf[f]) * (rs[r] - rf[r]) > pairs:
+        return True
+    for i in range(lf[f], ls[f]):
+        a, la = lsets[i], llen[i]
+        if la - _popcount(a) > slack:
+            break
+        spent = la - _popcount(a & missing)
+        if spent > slack or not _covers(cover, slack - spent, missing & ~a):
+            continue
+        for j in range(rf[r], rs[r]):
+            b, lb = rsets[j], rlen[j]
+            if lb - _popcount(b) > slack:
+                break
+            both = a & b
+            if both != a and both != b:
+                continue
+            spent = lb - _popcount(b & missing)
+            if spent <= slack and _covers(cover, slack - spent, missing & ~b):
                 return True
     return False
 
@@ -389,13 +457,14 @@ LEFT, RIGHT, COVERED, MIDDLE, NEED, NEXT = range(6)
 
 @njit(cache=True, nogil=True)
 def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, path, tally, keys, fails, budget,
-            floor=0, split=-1, epoch=0):
+            floor=0, split=-1, epoch=0, pairs=0):
     """Depth-first search from the state in stack row `floor` for a phrase of at most `limit` letters.
     Resumable: it stops after `budget` nodes (PAUSED), keeping its place in `stack`/`top`; FOUND
     leaves the solution's moves in `path[1..top]`; EXHAUSTED means none exists below the start.
     With `split` > 0 it stops at each state of that depth, uncounted (SPLIT), so the caller can hand the
     state on as a work unit and go on with `top[0] - 1`; states above it are then never remembered
-    as failed. `epoch` names the transposition table's generation: a new one starts empty.
+    as failed. `epoch` names the transposition table's generation: a new one starts empty. `pairs` > 0
+    adds the joint test of both walks' completions (`_finish_together`) where the lists are that short.
 
     left/right: (children, any-word ends, realizable ends, completions for both kinds of ends).
     A row's MIDDLE is 1 while the left walk is still in the middle word (any word may end there),
@@ -437,7 +506,8 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
             lc = lca if middle == 1 else lcr
             rc = rca if middle == 2 else rcr
             if slack < 0 or not _can_finish(lc[0], lc[1], lc[2], lc[3], f, missing, slack, cover) \
-                    or not _can_finish(rc[0], rc[1], rc[2], rc[3], r, missing, slack, cover):
+                    or not _can_finish(rc[0], rc[1], rc[2], rc[3], r, missing, slack, cover) \
+                    or not _finish_together(lc, rc, f, r, missing, slack, cover, pairs):
                 tally[1] += 1
                 _remember(keys, fails, k1, k2, room)
                 d -= 1
@@ -523,23 +593,24 @@ class Tables:
             fails[:] = -1
 
 
-def build_tables(words, alphabet: str, rarest: str, most_waste: int) -> Tables:
+def build_tables(words, alphabet: str, rarest: str, most_waste: int, check=_nothing) -> Tables:
     """Filter the words (`realizable`), build both tries, their completion lists, the cover tables,
-    the centres and an empty transposition table."""
+    the centres and an empty transposition table; `check()` is called every fraction of a second (a
+    budget's clock)."""
     bits = letter_bits(words, alphabet)
-    usable = realizable(words, bits, most_waste)
+    usable = realizable(words, bits, most_waste, check)
     most = min(most_waste, COVER_WASTE)
     sides = []
     for spelled, ends in (([w[::-1] for w in words], [w[::-1] for w in usable]), (list(words), usable)):
-        children = trie_arrays(spelled)
+        children = trie_arrays(spelled, check)
         any_end, real_end = terminals(children, spelled), terminals(children, ends)
-        sides.append((children, any_end, real_end, completions(children, any_end, bits, most),
-                      completions(children, real_end, bits, most)))
+        sides.append((children, any_end, real_end, completions(children, any_end, bits, most, check),
+                      completions(children, real_end, bits, most, check)))
     left, right = sides
     size = max(12, min(MEMO_BITS, int(np.log2(left[0].shape[0] + right[0].shape[0])) + 6))
     return Tables(most_waste, bits, np.array([int(bits[ord(c) - 97]) for c in rarest], np.int64),
-                  (1 << len(alphabet)) - 1, left, right, cover_tables(usable, bits, len(alphabet), most),
-                  _centres(words, left[0], right[0], bits), len(usable), size)
+                  (1 << len(alphabet)) - 1, left, right, cover_tables(usable, bits, len(alphabet), most, check),
+                  _centres(words, left[0], right[0], bits, check), len(usable), size)
 
 
 def rarest_first(words, alphabet: str) -> str:
@@ -553,11 +624,13 @@ def rarest_first(words, alphabet: str) -> str:
 
 
 TABLES_FORMAT = 1  # bump when the pickled Tables change shape
+CACHE_AFTER_SECONDS = 0.5  # tables that took longer than this to build are kept on disk
 
 
-def cached_tables(words, alphabet: str, most_waste: int) -> Tables:
+def cached_tables(words, alphabet: str, most_waste: int, check=None) -> Tables:
     """`build_tables` for these words, served from the disk cache (`cache_dir()/palindrome/`) when the same
-    words, alphabet, allowance and table-building code made them before; written there otherwise."""
+    words, alphabet, allowance and table-building code made them before; written there otherwise (when
+    they took more than CACHE_AFTER_SECONDS to build). `check()` is called while building (a budget's clock)."""
     from wordlab.words import cache_dir
 
     words = tuple(sorted(set(words)))
@@ -570,7 +643,10 @@ def cached_tables(words, alphabet: str, most_waste: int) -> Tables:
             return pickle.load(stored)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
         pass
-    tables = build_tables(words, alphabet, rarest, most_waste)
+    clock = time.perf_counter()
+    tables = build_tables(words, alphabet, rarest, most_waste, check or _nothing)
+    if time.perf_counter() - clock < CACHE_AFTER_SECONDS:
+        return tables  # cheaper to build again than to keep
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{threading.get_ident()}.part")
@@ -620,11 +696,13 @@ def tables_digest(tables: Tables) -> str:
     return digest.hexdigest()
 
 
-def _centres(words, left: np.ndarray, right: np.ndarray, bits: np.ndarray) -> list[Centre]:
+def _centres(words, left: np.ndarray, right: np.ndarray, bits: np.ndarray, check=_nothing) -> list[Centre]:
     """Every palindromic tail (the left walk finishes that word) and head (the right walk goes on with
     it) of a word, and the empty centre; longest first."""
     found = {("", 0)}
-    for word in words:
+    for n, word in enumerate(words):
+        if n % 4096 == 0:
+            check()
         for i in range(len(word)):
             tail, head = word[i:], word[:len(word) - i]
             if tail == tail[::-1]:
@@ -656,6 +734,7 @@ class _Hunt:
         self.centres = iter([c for c in tables.centres if c.left >= 0 and c.right >= 0])
         self.found: list[Phrase] = []
         self.stop = False
+        self.chunk = CHUNK  # nodes per call of the compiled search in a worker thread
         self.lock = threading.Lock()
 
     def next_centre(self) -> Centre | None:
@@ -700,7 +779,7 @@ class _Worker:
             before = self.tally[0]
             status = self.kernel(t.left, t.right, t.cover, t.bits, t.rarest, t.full, self.hunt.limit,
                              len(self.centre.text), self.stack, self.top, self.path, self.tally,
-                             self.keys, self.fails, nodes - spent)
+                             self.keys, self.fails, nodes - spent, 0, -1, 0, JOINT_PAIRS)
             spent += self.tally[0] - before
             if status == FOUND:
                 self.hunt.report(phrase_from(self.centre, self.path[1:self.top[0] + 1]))
@@ -708,7 +787,7 @@ class _Worker:
 
     def run(self) -> None:
         while not self.done and not self.hunt.stop:
-            self.step(CHUNK)
+            self.step(self.hunt.chunk)
 
 
 def search(tables: Tables, limit: int, probe: Probe | None = None, budget: Budget | None = None,
@@ -722,6 +801,8 @@ def search(tables: Tables, limit: int, probe: Probe | None = None, budget: Budge
     from run to run with the threads' timing. `compiled=False` runs `_search` as plain Python, for
     `%lprun -f palindrome_proof._search.py_func` (about a hundred times slower)."""
     hunt = _Hunt(tables, limit)
+    if budget is not None and budget.seconds is not None:
+        hunt.chunk = TIMED_CHUNK
     crew = [_Worker(hunt, i, compiled) for i in range(workers)]
     seen = np.zeros_like(crew[0].tally)
     threads = [threading.Thread(target=w.run, daemon=True) for w in crew] if workers > 1 else []
@@ -750,9 +831,15 @@ def search(tables: Tables, limit: int, probe: Probe | None = None, budget: Budge
 
 
 def _chunk(budget: Budget | None) -> int:
-    if budget is None or budget.nodes is None:
+    """Nodes for the next call of the compiled search: small enough under a time limit that the clock is
+    read every few hundredths of a second, and one past the node budget's end (so that it stops)."""
+    if budget is None:
         return CHUNK
-    return max(1, min(CHUNK, budget.nodes - budget.used + 1))
+    chunk = CHUNK if budget.seconds is None else TIMED_CHUNK
+    left = budget.nodes_left()
+    return chunk if left is None else max(1, min(chunk, left + 1))
+
+
 def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> None:
     if probe:
         for d in np.flatnonzero(spent[8:]):
@@ -763,6 +850,6 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
 
 
 
-BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _costly_parts,
-            cover_tables, _completions, completions, build_tables, rarest_first, _centres)
-KERNEL = (_popcount, _can_finish, _slot, _recall, _remember, _step, _search, phrase_from, allowed_waste)
+BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
+            _costly_parts, cover_tables, _completions, completions, build_tables, rarest_first, _centres)
+KERNEL = (_popcount, _can_finish, _covers, _finish_together, _slot, _recall, _remember, _step, _search, phrase_from, allowed_waste)

@@ -1,0 +1,128 @@
+"""Palindromic pangram: every malformed input is a one-line WordlabError naming the problem, never a hang."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordlab.cli import main
+from wordlab.errors import WordlabError
+from wordlab.puzzles import palindrome as P
+from wordlab.search import Budget
+
+TOY = ["ab", "ba", "abc", "cba", "ca", "ac", "bab", "cab", "bac", "ad", "da", "dab", "bad", "cad"]
+
+
+@pytest.fixture
+def toy_file(tmp_path):
+    path = tmp_path / "toy.txt"
+    path.write_text("\n".join(TOY) + "\n")
+    return str(path)
+
+
+def test_a_ten_megabyte_one_line_word_is_refused_with_the_limit(tmp_path, capsys):
+    huge = tmp_path / "huge.txt"
+    huge.write_text("ab\nba\n" + "abcd" * 2_500_000 + "\n")
+    assert main(["solve", "palindrome", "--words", str(huge), "--alphabet", "abcd"]) == 2
+    error = capsys.readouterr().err
+    assert "100 letters" in error and "10,000,000" in error and error.count("\n") == 1
+    with pytest.raises(WordlabError, match=f"at most {P.LONGEST_WORD} letters.*10,000,000"):
+        P.index(["ab", "ba", "abcd" * 2_500_000], "abcd")       # a list given in code meets the index's limit
+
+
+@pytest.mark.parametrize("words, problem", [
+    ([], "empty"),
+    (["ab", "Ba"], "lowercase letters"),
+    (["ab", "b a"], "lowercase letters"),
+    (["ab", 7], "lowercase letters"),
+    (["ab", "ba"], "'c'"),
+    (["ab", "cd"], "no palindromic completion"),
+    (["x" * (P.LONGEST_WORD + 1), "ab", "ba"], "at most 100 letters"),
+])
+def test_bad_dictionaries(words, problem):
+    with pytest.raises(WordlabError, match=problem):
+        P.index(words, "abc" if problem == "'c'" else "ab")
+
+
+@pytest.mark.parametrize("alphabet", ["", "aB", "a1", 7, None])
+def test_bad_alphabets(alphabet):
+    with pytest.raises(WordlabError, match="alphabet"):
+        P.index(TOY, alphabet)
+
+
+@pytest.mark.parametrize("given", [123, 4.5, None])
+def test_not_a_dictionary_at_all(given):
+    with pytest.raises(WordlabError, match="palindrome words"):
+        P.solve(given)
+
+
+@pytest.mark.parametrize("options, problem", [
+    ({"max_length": 0}, "max_length"), ({"max_length": -3}, "max_length"), ({"max_length": 2.5}, "max_length"),
+    ({"max_length": True}, "max_length"), ({"workers": 0}, "workers"), ({"workers": "2"}, "workers"),
+    ({"colour": "red"}, "no option colour"),
+])
+def test_bad_options(options, problem):
+    strategy = "iterative-deepening" if "workers" in options else "astar"
+    with pytest.raises(WordlabError, match=problem):
+        P.solve(P.example(), strategy, **options)
+
+
+@pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf")])
+def test_bad_budgets(seconds):
+    with pytest.raises(WordlabError, match="budget"):
+        P.solve(P.example(), budget=Budget(seconds=seconds))
+
+
+def test_zero_budget_stops_at_once_and_says_so():
+    result = P.solve(P.example(), "iterative-deepening", budget=Budget(seconds=0))
+    assert result.stopped and not result.solutions and not result.exhausted
+
+
+@pytest.mark.parametrize("argv, problem", [
+    (["--strategy", "magic"], "invalid choice"),
+    (["--max-length", "abc"], "invalid int"),
+    (["--max-length", "0"], "max_length"),
+    (["--workers", "0", "--strategy", "iterative-deepening"], "workers"),
+    (["--alphabet", "xyz"], "no word contains"),
+    (["--prove", "11"], "--ledger"),
+    (["--prove", "0", "--ledger", "{tmp}/l.jsonl"], "positive integer"),
+    (["--prove", "11", "--ledger", "{tmp}"], "is a directory"),
+    (["--prove", "11", "--ledger", "{tmp}/l.jsonl", "--workers", "0", "--scheduler", "threads"], "workers"),
+    (["--max-seconds", "-1"], "budget"),
+])
+def test_cli_errors_are_one_line_and_exit_2(toy_file, tmp_path, capsys, argv, problem):
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main(["solve", "palindrome", "--words", toy_file, "--alphabet", "abcd", *argv]) == 2
+    error = capsys.readouterr().err
+    assert problem in error and error.count("\n") == 1 and error.startswith("wordlab: ")
+
+
+def test_missing_word_file_is_an_error(tmp_path, capsys):
+    assert main(["solve", "palindrome", "--words", str(tmp_path / "none.txt")]) == 2
+    assert "none.txt" in capsys.readouterr().err
+
+
+def test_a_ledger_that_is_not_json_is_reported_not_fatal(toy_file, tmp_path, capsys):
+    ledger = tmp_path / "l.jsonl"
+    ledger.write_text("garbage\n{\"unit\": 1}\n")
+    assert main(["solve", "palindrome", "--words", toy_file, "--alphabet", "abcd", "--prove", "11", "--ledger",
+                 str(ledger), "--scheduler", "serial", "--json"]) == 0
+    out = capsys.readouterr()
+    assert "line 1" in out.err and "line 2" in out.err and json.loads(out.out)["finished"] > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=60), st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=4))
+def test_any_text_is_a_puzzle_or_a_clear_error(text, alphabet):
+    try:
+        puzzle = P.index(text.split(), alphabet)
+    except WordlabError:
+        return
+    result = P.solve(puzzle, "iterative-deepening", max_length=2 * len(alphabet) + 3)
+    for found in result.solutions:
+        words = found.value.split()
+        joined = "".join(words)
+        assert set(words) <= set(text.split()) and joined == joined[::-1] and set(alphabet) <= set(joined)
