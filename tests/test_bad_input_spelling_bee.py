@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import cli_error
 from wordlab.cli import main
 from wordlab.errors import WordlabError
 from wordlab.puzzles import spelling_bee as sb
@@ -60,15 +61,6 @@ def toy_file(tmp_path):
     return str(path)
 
 
-def _cli_error(argv, capsys) -> str:
-    assert main(argv) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1, captured.err
-    return lines[0]
-
-
 @pytest.mark.parametrize("extra, problem", [
     (["--show", "-5"], "--show"),
     (["--letters", "aeginr", "--centre", "r"], "has 6"),
@@ -81,17 +73,17 @@ def _cli_error(argv, capsys) -> str:
     (["--show", "many"], "invalid int value"),
 ])
 def test_bad_input_on_the_command_line(extra, problem, toy_file, capsys):
-    assert problem in _cli_error(["solve", "spelling-bee", "--words", toy_file, *extra], capsys)
+    assert problem in cli_error(["solve", "spelling-bee", "--words", toy_file, *extra], capsys)
 
 
 def test_bad_word_sources_on_the_command_line(tmp_path, capsys):
-    assert "no-such-list" in _cli_error(["solve", "spelling-bee", "--words", "no-such-list"], capsys)
+    assert "no-such-list" in cli_error(["solve", "spelling-bee", "--words", "no-such-list"], capsys)
     empty = tmp_path / "empty.txt"
     empty.write_text("")
-    assert "empty.txt" in _cli_error(["solve", "spelling-bee", "--words", str(empty)], capsys)
+    assert "empty.txt" in cli_error(["solve", "spelling-bee", "--words", str(empty)], capsys)
     no_pangram = tmp_path / "short.txt"
     no_pangram.write_text("cat\ndog\nbird\n")
-    assert "no honeycomb found" in _cli_error(["solve", "spelling-bee", "--words", str(no_pangram)], capsys)
+    assert "no honeycomb found" in cli_error(["solve", "spelling-bee", "--words", str(no_pangram)], capsys)
 
 
 @pytest.mark.parametrize("extra, problem", [
@@ -100,7 +92,7 @@ def test_bad_word_sources_on_the_command_line(tmp_path, capsys):
     (["--strategies", "telepathy"], "telepathy"),
 ])
 def test_bad_bench_options(extra, problem, toy_file, capsys):
-    assert problem in _cli_error(["bench", "spelling-bee", "--words", toy_file, *extra], capsys)
+    assert problem in cli_error(["bench", "spelling-bee", "--words", toy_file, *extra], capsys)
 
 
 def test_show_zero_lists_no_words(toy_file, capsys):

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import cli_error
 from wordlab.cli import main
 from wordlab.errors import WordlabError
 from wordlab.puzzles import word_squares as ws
@@ -58,15 +59,6 @@ def toy_file(tmp_path):
     return str(path)
 
 
-def _cli_error(argv, capsys) -> str:
-    assert main(argv) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1, captured.err
-    return lines[0]
-
-
 @pytest.mark.parametrize("argv, problem", [
     (["bat", "--show", "-5"], "--show"),
     (["--double", "0"], "at least 2"),
@@ -85,7 +77,7 @@ def _cli_error(argv, capsys) -> str:
     (["-bat"], "after `--`"),
 ])
 def test_bad_input_on_the_command_line(argv, problem, toy_file, capsys):
-    assert problem in _cli_error(["solve", "word-squares", *argv, "--words", toy_file], capsys)
+    assert problem in cli_error(["solve", "word-squares", *argv, "--words", toy_file], capsys)
 
 
 @pytest.mark.parametrize("extra, problem", [
@@ -94,7 +86,7 @@ def test_bad_input_on_the_command_line(argv, problem, toy_file, capsys):
     (["b4t"], "letters a–z"),
 ])
 def test_bad_bench_options(extra, problem, toy_file, capsys):
-    assert problem in _cli_error(["bench", "word-squares", "bat", *extra, "--words", toy_file], capsys)
+    assert problem in cli_error(["bench", "word-squares", "bat", *extra, "--words", toy_file], capsys)
 
 
 def test_show_zero_prints_the_count_only(toy_file, capsys):

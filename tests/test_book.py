@@ -5,17 +5,15 @@ by Playwright; without it the browser half is skipped with the reason, except un
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from tests.helpers import chromium
 from wordlab import book
 from wordlab.errors import WordlabError
 
-CHROMIUM_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 
 SMALL = [
     nbformat.v4.new_markdown_cell("# 01 · A small page\n\nA plot, a table and a function's source, executed."),
@@ -80,16 +78,6 @@ def test_unknown_names_and_bad_worker_counts_are_refused(tmp_path):
 
 
 # -- in a real browser ---------------------------------------------------------------------------------
-
-
-def chromium() -> str:
-    found = os.environ.get("WORDLAB_CHROMIUM") or next(filter(None, map(shutil.which, CHROMIUM_NAMES)), None)
-    if found:
-        return found
-    reason = "no Chromium found: install it with `apt-get install chromium` (or set WORDLAB_CHROMIUM)"
-    if os.environ.get("CI"):
-        pytest.fail(reason)
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")

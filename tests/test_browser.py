@@ -21,22 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import chromium
+
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 OPENED = ["00_tour.ipynb", "07_tuesday_birthday.ipynb"]  # the tour and the quickest puzzle notebook
-CHROMIUM_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 RUN_SECONDS = 150  # the longest a notebook may take to run all its cells in the browser
-
-
-def chromium() -> str:
-    """The system's Chromium, or skip (fail under CI) saying how to install it."""
-    found = os.environ.get("WORDLAB_CHROMIUM") or next(filter(None, map(shutil.which, CHROMIUM_NAMES)), None)
-    if found:
-        return found
-    reason = "no Chromium found: install it with `apt-get install chromium` (or set WORDLAB_CHROMIUM)"
-    if os.environ.get("CI"):
-        pytest.fail(reason)
-    print(reason)
-    pytest.skip(reason)
 
 
 def free_port() -> int:

@@ -28,7 +28,7 @@ from functools import cache
 from typing import Callable, ClassVar, Iterable, Iterator, NamedTuple
 
 from wordlab.errors import WordlabError
-from wordlab.search import Bound, Budget, Probe, Result, run
+from wordlab.search import Bound, Budget, Probe, Result, paced, run
 from wordlab.structures.letters import ALPHABET, bits_of, is_subset, letters, letterset, subsets
 from wordlab.words import WordList, as_wordlist
 
@@ -133,20 +133,9 @@ def is_valid(word: str, rules: Rules = STANDARD) -> bool:
     return len(distinct) <= rules.size and distinct.isdisjoint(rules.forbidden)
 
 
-def _checked(items: Iterable, budget: Budget | None, every: int = 4096) -> Iterator:
-    """`items`, looking at the budget's clock every `every` items (for set-up loops)."""
-    if budget is None:
-        yield from items
-        return
-    for i, item in enumerate(items):
-        if i % every == 0:
-            budget.check()
-        yield item
-
-
 def valid_words(words: Words, rules: Rules = STANDARD, budget: Budget | None = None) -> list[str]:
     """The words that can score in some honeycomb."""
-    return [w for w in _checked(as_wordlist(words), budget) if is_valid(w, rules)]
+    return [w for w in paced(as_wordlist(words), budget, 4096) if is_valid(w, rules)]
 
 
 def points_table(words: Words, rules: Rules = STANDARD, budget: Budget | None = None) -> dict[int, int]:
@@ -408,8 +397,8 @@ def _score_each(words: WordList, build: Callable, scorer: Callable[[Honeycomb, o
     """Build the index once, then score every candidate honeycomb (or an evenly spaced sample) with `scorer`.
     Returns False (did not cover its space) when it scored a sample."""
     valid = valid_words(words, checked_rules(rules), budget)
-    index = build(_checked(valid, budget), rules)
-    combs = candidates(pangram_sets({letterset(w) for w in _checked(valid, budget)}, rules))
+    index = build(paced(valid, budget, 4096), rules)
+    combs = candidates(pangram_sets({letterset(w) for w in paced(valid, budget, 4096)}, rules))
     chosen = sampled(combs, sample)
     yield from best_of(chosen, lambda comb: scorer(comb, index), probe, budget)
     return len(chosen) == len(combs)
@@ -518,7 +507,7 @@ def tables(words: WordList, rules: Rules = STANDARD, budget: Budget | None = Non
 def build_tables(words: Words, rules: Rules = STANDARD, budget: Budget | None = None) -> Tables:
     """The points table, then each pangram letter set's bound (the points of all its subsets)."""
     table = points_table(words, rules, budget)
-    bounded = [(letterset_bound(p, table), p) for p in _checked(pangram_sets(table, rules), budget, 512)]
+    bounded = [(letterset_bound(p, table), p) for p in paced(pangram_sets(table, rules), budget, 512)]
     bounded.sort(key=lambda bp: (-bp[0], bp[1]))
     return Tables(table, bounded)
 

@@ -28,7 +28,7 @@ from functools import cached_property, lru_cache
 from typing import Callable, Collection, Iterable, Iterator, NamedTuple, Sequence
 
 from wordlab.errors import WordlabError
-from wordlab.search import Budget, Probe, Result, SearchProblem, breadth_first, depth_first, run
+from wordlab.search import Budget, Probe, Result, SearchProblem, breadth_first, depth_first, paced, run
 from wordlab.structures import Trie
 from wordlab.structures.letters import ALL_LETTERS, bit, bits_of
 from wordlab.words import WordList, as_wordlist
@@ -56,17 +56,6 @@ class LetterTrie(NamedTuple):
 
 
 ROOT = 0
-
-
-def _checked(items: Iterable, budget: Budget | None, every: int = 2048) -> Iterator:
-    """`items`, looking at the budget's clock every `every` items (for index building)."""
-    if budget is None:
-        yield from items
-        return
-    for i, item in enumerate(items):
-        if i % every == 0:
-            budget.check()
-        yield item
 
 
 # -- the words of one length, indexed three ways -----------------------------------------------------------
@@ -123,14 +112,14 @@ class SquareWords:
 
 def _trie(words: Sequence[str], budget: Budget | None) -> Trie:
     trie = Trie()
-    for word in _checked(words, budget):
+    for word in paced(words, budget):
         trie.add(word)
     return trie
 
 
 def _prefix_table(words: Sequence[str], size: int, budget: Budget | None) -> dict[str, tuple[str, ...]]:
     table: dict[str, list[str]] = {}
-    for word in _checked(words, budget):
+    for word in paced(words, budget):
         for i in range(size + 1):
             table.setdefault(word[:i], []).append(word)
     return {prefix: tuple(words) for prefix, words in table.items()}

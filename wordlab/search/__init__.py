@@ -1,7 +1,7 @@
 """Instrumented search: the one strategy protocol (`run`, `Result`), generic strategies, a Probe that
 watches them and a Budget that stops them."""
 
-from wordlab.search.probe import Budget, BudgetExhausted, Event, Found, Probe
+from wordlab.search.probe import Budget, BudgetExhausted, Event, Found, Probe, paced
 from wordlab.search.result import Bound, Result, pick, run
 from wordlab.search.strategies import (
     STRATEGIES,
@@ -19,5 +19,5 @@ from wordlab.search.strategies import (
 __all__ = [
     "Bound", "Budget", "BudgetExhausted", "Event", "Found", "Probe", "Result", "STRATEGIES", "SearchProblem",
     "astar", "beam", "beam_stack", "breadth_first", "depth_first", "greedy",
-    "iter_solutions", "pick", "run", "search",
+    "iter_solutions", "paced", "pick", "run", "search",
 ]

@@ -30,7 +30,7 @@ import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from wordlab.errors import WordlabError
 
@@ -202,6 +202,17 @@ class Probe:
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v}" for k, v in self.summary().items())
         return f"Probe({fields})"
+
+
+def paced(items: Iterable, budget: "Budget | None", every: int = 2048) -> Iterator:
+    """`items`, with a look at the budget's clock every `every` items: for set-up loops (index building)."""
+    if budget is None:
+        yield from items
+        return
+    for i, item in enumerate(items):
+        if i % every == 0:
+            budget.check()
+        yield item
 
 
 class BudgetExhausted(Exception):
