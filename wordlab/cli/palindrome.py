@@ -38,12 +38,11 @@ def add_arguments(parser, command: str) -> None:
 
 
 def budget_case():
-    """WORD.LST when it is at hand, else 20,000 random words: on either, every strategy needs far more than
-    5 s to finish (proving the shortest phrase is the hard part; the tables alone take tens of seconds)."""
-    from wordlab.words import available
+    """WORD.LST when it is at hand, else wordfreq's list: on either, every strategy needs far more than 5 s
+    to finish (proving the shortest phrase is the hard part; building the tables alone takes tens of seconds)."""
+    from wordlab.words import best_available
 
-    words = "ita" if available("ita") else P.random_dictionary(seed=0, words=20_000)
-    return P.index(words), {name: {} for name in P.STRATEGIES}
+    return P.index(best_available("ita", fallback="wordfreq")), {name: {} for name in P.STRATEGIES}
 
 
 def _options(args, strategy: str) -> dict:

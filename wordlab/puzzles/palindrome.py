@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -109,10 +110,7 @@ def index(words, alphabet: str = ALPHABET) -> Palindromes:
     """
     wordlist = words if isinstance(words, WordList) else as_wordlist(_checked_words(words))
     _check_dictionary(wordlist.words, alphabet)
-    counts = {c: 0 for c in ALPHABET}
-    for word in wordlist.words:
-        for c in word:
-            counts[c] += 1
+    counts = Counter("".join(wordlist.words))
     rarity = {c: rank for rank, c in enumerate(sorted(ALPHABET, key=lambda c: (counts[c], c)))}
     return Palindromes(wordlist, letterset(alphabet), rarity, _scarcity(wordlist.words))
 
@@ -157,7 +155,7 @@ def _check_dictionary(words: tuple[str, ...], alphabet: str) -> None:
     if len(longest) > LONGEST_WORD:
         raise WordlabError(f"palindrome words may have at most {LONGEST_WORD} letters; {longest[:20]!r}… has "
                            f"{len(longest):,} (indexing grows with the square of a word's length)")
-    missing = letterset(alphabet) & ~letterset("".join(words))
+    missing = letterset(alphabet) & ~letterset("".join(set("".join(words))))
     if missing:
         raise WordlabError(f"no word contains the letter(s) {letters(missing)!r}, so no pangram is possible")
     firsts, lasts = {w[0] for w in words}, {w[-1] for w in words}

@@ -56,11 +56,17 @@ Phrase = tuple[str, ...]
 # -- letters as bits ------------------------------------------------------------------------------------
 
 
-def letter_bits(words, alphabet: str) -> np.ndarray:
+def _nothing() -> None:
+    """The default `check`: no budget to look at."""
+
+
+def letter_bits(words, alphabet: str, check=_nothing) -> np.ndarray:
     """Per letter a..z the bit that stands for it (0 for letters outside `alphabet`). The letters that
     fewest repeat-free words hold get the low bits: the cover tables' sweep is cheapest that way."""
     holders = {c: 0 for c in alphabet}
-    for word in words:
+    for n, word in enumerate(words):
+        if n % 4096 == 0:
+            check()
         if len(set(word)) == len(word):
             for c in set(word) & holders.keys():
                 holders[c] += 1
@@ -90,8 +96,12 @@ def allowed_waste(limit: int, letters: int) -> int:
 # -- which words can stand outside the middle -------------------------------------------------------------
 
 
-def _nothing() -> None:
-    pass
+def _checking(items, check, every: int = 4096):
+    """The items, calling `check()` every `every` of them."""
+    for n, item in enumerate(items):
+        if n % every == 0:
+            check()
+        yield item
 
 
 def realizable(words, bits: np.ndarray, most_waste: int, check=_nothing) -> list[str]:
@@ -106,7 +116,7 @@ def realizable(words, bits: np.ndarray, most_waste: int, check=_nothing) -> list
         heads.update(w[:i] for i in range(len(w) + 1))
         tails.update(w[i:] for i in range(len(w) + 1))
         inside.update(w[i:j] for i in range(len(w)) for j in range(i + 1, len(w) + 1))
-    kept = [w for w in words if waste(w, bits) <= most_waste]
+    kept = [w for w in _checking(words, check) if waste(w, bits) <= most_waste]
     while True:
         usable = set(kept)
         now = []
@@ -172,9 +182,11 @@ def walk(children: np.ndarray, text: str) -> int:
     return int(node)
 
 
-def terminals(children: np.ndarray, words) -> np.ndarray:
+def terminals(children: np.ndarray, words, check=_nothing) -> np.ndarray:
     ends = np.zeros(children.shape[0], np.bool_)
-    for word in words:
+    for n, word in enumerate(words):
+        if n % 4096 == 0:
+            check()
         ends[walk(children, word)] = True
     return ends
 
@@ -253,8 +265,8 @@ def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE,
     once, plus at most s repeated or dropped letters). Built from the repeat-free words by a subset-sum
     sweep, then each costlier layer from the cheaper ones. Memory (most+1)·2^letters bits."""
     high_bits = max(0, letters - 6)
-    masks = np.array([mask(w, bits) for w in words], np.int64)
-    wastes = np.array([waste(w, bits) for w in words], np.int64)
+    masks = np.array([mask(w, bits) for w in _checking(words, check)], np.int64)
+    wastes = np.array([waste(w, bits) for w in _checking(words, check)], np.int64)
     free = np.unique(masks[wastes == 0])
     tables = np.zeros((most + 1, 1 << high_bits), np.uint64)
     tables[0, 0] = 1
@@ -597,13 +609,13 @@ def build_tables(words, alphabet: str, rarest: str, most_waste: int, check=_noth
     """Filter the words (`realizable`), build both tries, their completion lists, the cover tables,
     the centres and an empty transposition table; `check()` is called every fraction of a second (a
     budget's clock)."""
-    bits = letter_bits(words, alphabet)
+    bits = letter_bits(words, alphabet, check)
     usable = realizable(words, bits, most_waste, check)
     most = min(most_waste, COVER_WASTE)
     sides = []
     for spelled, ends in (([w[::-1] for w in words], [w[::-1] for w in usable]), (list(words), usable)):
         children = trie_arrays(spelled, check)
-        any_end, real_end = terminals(children, spelled), terminals(children, ends)
+        any_end, real_end = terminals(children, spelled, check), terminals(children, ends, check)
         sides.append((children, any_end, real_end, completions(children, any_end, bits, most, check),
                       completions(children, real_end, bits, most, check)))
     left, right = sides
@@ -850,6 +862,6 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
 
 
 
-BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
+BUILDERS = (letter_bits, mask, waste, _checking, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
             _costly_parts, cover_tables, _completions, completions, build_tables, rarest_first, _centres)
 KERNEL = (_popcount, _can_finish, _covers, _finish_together, _slot, _recall, _remember, _step, _search, phrase_from, allowed_waste)
