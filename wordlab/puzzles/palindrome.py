@@ -34,6 +34,7 @@ from typing import NamedTuple
 from wordlab.errors import WordlabError
 from wordlab.search import Bound, Budget, Probe, Result, SearchProblem, run
 from wordlab.search import STRATEGIES as GENERIC
+from wordlab.search.probe import paced
 from wordlab.structures import Trie
 from wordlab.structures.letters import ALPHABET, letters, letterset
 from wordlab.structures.trie import END
@@ -43,7 +44,6 @@ from . import palindrome_proof as proof
 
 Phrase = tuple[str, ...]
 LONGEST_WORD = 100      # letters; index building grows with the square of a word's length
-CHECK_EVERY = 2048      # words indexed between looks at the budget's clock
 
 
 # -- the puzzle: a dictionary and the letters to cover -------------------------------------------------
@@ -77,15 +77,11 @@ class Palindromes:
         (length, letter set, text) that finish a word from it; built once, looking at the budget's clock."""
         if self.tries is None:
             forward, backward, centres = Trie(), Trie(), {}
-            for i, word in enumerate(self.words.words):
-                if budget and i % CHECK_EVERY == 0:
-                    budget.check()
+            for word in paced(self.words.words, budget):
                 forward.add(word)
                 backward.add(word[::-1])
             for trie, reverse in ((forward, False), (backward, True)):
-                for i, word in enumerate(self.words.words):
-                    if budget and i % CHECK_EVERY == 0:
-                        budget.check()
+                for word in paced(self.words.words, budget):
                     _add_centres(trie, word[::-1] if reverse else word, centres)
             self.tries = forward, backward, centres
         return self.tries
@@ -96,8 +92,7 @@ class Palindromes:
         on disk so that the next process reads them instead (`palindrome_proof.cached_tables`)."""
         most = proof.allowed_waste(limit, self.required.bit_count())
         if most not in self.tables:
-            self.tables[most] = proof.cached_tables(self.words.words, self.alphabet, most,
-                                                    check=budget.check if budget else None)
+            self.tables[most] = proof.cached_tables(self.words.words, self.alphabet, most, budget)
         return self.tables[most]
 
 

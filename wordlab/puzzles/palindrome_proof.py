@@ -42,6 +42,7 @@ import numpy as np
 from numba import njit
 
 from wordlab.search import Budget, Probe
+from wordlab.search.probe import paced
 
 COVER_WASTE = 3        # cover tables up to this many repeats; with more slack the cover test does not prune
 JOINT_PAIRS = 1 << 20  # the joint completion test judges states whose two completion lists make this few pairs
@@ -56,17 +57,11 @@ Phrase = tuple[str, ...]
 # -- letters as bits ------------------------------------------------------------------------------------
 
 
-def _nothing() -> None:
-    """The default `check`: no budget to look at."""
-
-
-def letter_bits(words, alphabet: str, check=_nothing) -> np.ndarray:
+def letter_bits(words, alphabet: str, budget: Budget | None = None) -> np.ndarray:
     """Per letter a..z the bit that stands for it (0 for letters outside `alphabet`). The letters that
     fewest repeat-free words hold get the low bits: the cover tables' sweep is cheapest that way."""
     holders = {c: 0 for c in alphabet}
-    for n, word in enumerate(words):
-        if n % 4096 == 0:
-            check()
+    for word in paced(words, budget):
         if len(set(word)) == len(word):
             for c in set(word) & holders.keys():
                 holders[c] += 1
@@ -96,33 +91,21 @@ def allowed_waste(limit: int, letters: int) -> int:
 # -- which words can stand outside the middle -------------------------------------------------------------
 
 
-def _checking(items, check, every: int = 4096):
-    """The items, calling `check()` every `every` of them."""
-    for n, item in enumerate(items):
-        if n % every == 0:
-            check()
-        yield item
-
-
-def realizable(words, bits: np.ndarray, most_waste: int, check=_nothing) -> list[str]:
+def realizable(words, bits: np.ndarray, most_waste: int, budget: Budget | None = None) -> list[str]:
     """The words that can appear outside the middle word of a palindrome with at most `most_waste`
     repeated letters in its half: few enough repeats of their own, and a mirror image spelled by
     a word's tail, realizable words, and a word's head (or lying inside one word). Iterated until
-    nothing more drops out. Cost: a few passes of O(Σ len²) set lookups; `check()` every 1,024 words."""
+    nothing more drops out. Cost: a few passes of O(Σ len²) set lookups."""
     heads, tails, inside = set(), set(), set()
-    for n, w in enumerate(words):
-        if n % 1024 == 0:
-            check()
+    for w in paced(words, budget):
         heads.update(w[:i] for i in range(len(w) + 1))
         tails.update(w[i:] for i in range(len(w) + 1))
         inside.update(w[i:j] for i in range(len(w)) for j in range(i + 1, len(w) + 1))
-    kept = [w for w in _checking(words, check) if waste(w, bits) <= most_waste]
+    kept = [w for w in paced(words, budget) if waste(w, bits) <= most_waste]
     while True:
         usable = set(kept)
         now = []
-        for n, w in enumerate(kept):
-            if n % 1024 == 0:
-                check()
+        for w in paced(kept, budget):
             if w[::-1] in inside or _spelled(w[::-1], heads, tails, usable):
                 now.append(w)
         if len(now) == len(kept):
@@ -147,22 +130,18 @@ def _spelled(text: str, heads: set, tails: set, words: set) -> bool:
 # -- tries as arrays ----------------------------------------------------------------------------------------
 
 
-def trie_arrays(words, check=_nothing) -> np.ndarray:
+def trie_arrays(words, budget: Budget | None = None) -> np.ndarray:
     """A trie as an int32 array [node, letter] -> child node (-1 for none), root 0, in breadth-first
     order, so every child comes after its parent."""
     kids: list[dict] = [{}]
-    for n, word in enumerate(words):
-        if n % 4096 == 0:
-            check()
+    for word in paced(words, budget):
         node = 0
         for c in word:
             node = kids[node].setdefault(c, len(kids))
             if node == len(kids):
                 kids.append({})
     order, number = [0], {0: 0}
-    for old in order:
-        if len(order) % 4096 == 0:
-            check()
+    for old in paced(order, budget):
         for c in sorted(kids[old]):
             number[kids[old][c]] = len(order)
             order.append(kids[old][c])
@@ -182,11 +161,9 @@ def walk(children: np.ndarray, text: str) -> int:
     return int(node)
 
 
-def terminals(children: np.ndarray, words, check=_nothing) -> np.ndarray:
+def terminals(children: np.ndarray, words, budget: Budget | None = None) -> np.ndarray:
     ends = np.zeros(children.shape[0], np.bool_)
-    for n, word in enumerate(words):
-        if n % 4096 == 0:
-            check()
+    for word in paced(words, budget):
         ends[walk(children, word)] = True
     return ends
 
@@ -252,25 +229,24 @@ def _costly_parts(masks, wastes, most):
     return sets, costs
 
 
-def _push_in_chunks(source, target, parts, high_bits, check) -> None:
-    """`_push` a few parts at a time, with `check()` between (each part costs 2^(free high bits))."""
+def _push_in_chunks(source, target, parts, high_bits, budget) -> None:
+    """`_push` a few parts at a time, looking at the budget's clock between (each part costs 2^(free high bits))."""
     step = max(1, (1 << 22) >> high_bits)
-    for i in range(0, len(parts), step):
-        check()
+    for i in paced(range(0, len(parts), step), budget, every=1):
         _push(source, target, parts[i:i + step], high_bits)
 
 
-def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE, check=_nothing) -> np.ndarray:
+def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE, budget: Budget | None = None) -> np.ndarray:
     """D[s] for s = 0..most: bitmaps of the letter sets that whole `words` cover exactly (each letter
     once, plus at most s repeated or dropped letters). Built from the repeat-free words by a subset-sum
     sweep, then each costlier layer from the cheaper ones. Memory (most+1)·2^letters bits."""
     high_bits = max(0, letters - 6)
-    masks = np.array([mask(w, bits) for w in _checking(words, check)], np.int64)
-    wastes = np.array([waste(w, bits) for w in _checking(words, check)], np.int64)
+    masks = np.array([mask(w, bits) for w in paced(words, budget)], np.int64)
+    wastes = np.array([waste(w, bits) for w in paced(words, budget)], np.int64)
     free = np.unique(masks[wastes == 0])
     tables = np.zeros((most + 1, 1 << high_bits), np.uint64)
     tables[0, 0] = 1
-    _push_in_chunks(tables[0], tables[0], free, high_bits, check)
+    _push_in_chunks(tables[0], tables[0], free, high_bits, budget)
     sets, costs = _costly_parts(masks[wastes <= most], wastes[wastes <= most], most)
     order = np.lexsort((costs, sets))
     sets, costs = sets[order], costs[order]
@@ -282,7 +258,7 @@ def cover_tables(words, bits: np.ndarray, letters: int, most: int = COVER_WASTE,
     for s in range(1, most + 1):
         tables[s] = tables[s - 1]
         for c in range(1, s + 1):
-            _push_in_chunks(tables[s - c], tables[s], sets[costs == c], high_bits, check)
+            _push_in_chunks(tables[s - c], tables[s], sets[costs == c], high_bits, budget)
     return tables
 
 
@@ -344,15 +320,16 @@ def _completions(children, ends, bits, most, first, stop, sets, lengths, used, t
     return used, bottom
 
 
-def completions(children: np.ndarray, ends: np.ndarray, bits: np.ndarray, most: int, check=_nothing) -> tuple:
-    """`_completions` for every node, 20,000 nodes at a time with `check()` between, growing the buffer
-    when it fills."""
+def completions(children: np.ndarray, ends: np.ndarray, bits: np.ndarray, most: int, budget: Budget | None = None) -> tuple:
+    """`_completions` for every node, 20,000 nodes at a time with a look at the budget's clock between,
+    growing the buffer when it fills."""
     n = children.shape[0]
     first, stop = np.zeros(n, np.int64), np.zeros(n, np.int64)
     sets, lengths = np.empty(1 << 20, np.int64), np.empty(1 << 20, np.int64)
     used, top = 0, n
     while top > 0:
-        check()
+        if budget:
+            budget.check()
         bottom = max(0, top - 20_000)
         used, reached = _completions(children, ends, bits, most, first, stop, sets, lengths, used, top, bottom)
         if reached > bottom:  # the buffer is full
@@ -605,24 +582,23 @@ class Tables:
             fails[:] = -1
 
 
-def build_tables(words, alphabet: str, rarest: str, most_waste: int, check=_nothing) -> Tables:
+def build_tables(words, alphabet: str, rarest: str, most_waste: int, budget: Budget | None = None) -> Tables:
     """Filter the words (`realizable`), build both tries, their completion lists, the cover tables,
-    the centres and an empty transposition table; `check()` is called every fraction of a second (a
-    budget's clock)."""
-    bits = letter_bits(words, alphabet, check)
-    usable = realizable(words, bits, most_waste, check)
+    the centres and an empty transposition table, looking at the budget's clock every fraction of a second."""
+    bits = letter_bits(words, alphabet, budget)
+    usable = realizable(words, bits, most_waste, budget)
     most = min(most_waste, COVER_WASTE)
     sides = []
     for spelled, ends in (([w[::-1] for w in words], [w[::-1] for w in usable]), (list(words), usable)):
-        children = trie_arrays(spelled, check)
-        any_end, real_end = terminals(children, spelled, check), terminals(children, ends, check)
-        sides.append((children, any_end, real_end, completions(children, any_end, bits, most, check),
-                      completions(children, real_end, bits, most, check)))
+        children = trie_arrays(spelled, budget)
+        any_end, real_end = terminals(children, spelled, budget), terminals(children, ends, budget)
+        sides.append((children, any_end, real_end, completions(children, any_end, bits, most, budget),
+                      completions(children, real_end, bits, most, budget)))
     left, right = sides
     size = max(12, min(MEMO_BITS, int(np.log2(left[0].shape[0] + right[0].shape[0])) + 6))
     return Tables(most_waste, bits, np.array([int(bits[ord(c) - 97]) for c in rarest], np.int64),
-                  (1 << len(alphabet)) - 1, left, right, cover_tables(usable, bits, len(alphabet), most, check),
-                  _centres(words, left[0], right[0], bits, check), len(usable), size)
+                  (1 << len(alphabet)) - 1, left, right, cover_tables(usable, bits, len(alphabet), most, budget),
+                  _centres(words, left[0], right[0], bits, budget), len(usable), size)
 
 
 def rarest_first(words, alphabet: str) -> str:
@@ -639,10 +615,10 @@ TABLES_FORMAT = 1  # bump when the pickled Tables change shape
 CACHE_AFTER_SECONDS = 0.5  # tables that took longer than this to build are kept on disk
 
 
-def cached_tables(words, alphabet: str, most_waste: int, check=None) -> Tables:
+def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None = None) -> Tables:
     """`build_tables` for these words, served from the disk cache (`cache_dir()/palindrome/`) when the same
     words, alphabet, allowance and table-building code made them before; written there otherwise (when
-    they took more than CACHE_AFTER_SECONDS to build). `check()` is called while building (a budget's clock)."""
+    they took more than CACHE_AFTER_SECONDS to build), under the budget's clock."""
     from wordlab.words import cache_dir
 
     words = tuple(sorted(set(words)))
@@ -656,7 +632,7 @@ def cached_tables(words, alphabet: str, most_waste: int, check=None) -> Tables:
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
         pass
     clock = time.perf_counter()
-    tables = build_tables(words, alphabet, rarest, most_waste, check or _nothing)
+    tables = build_tables(words, alphabet, rarest, most_waste, budget)
     if time.perf_counter() - clock < CACHE_AFTER_SECONDS:
         return tables  # cheaper to build again than to keep
     try:
@@ -708,13 +684,11 @@ def tables_digest(tables: Tables) -> str:
     return digest.hexdigest()
 
 
-def _centres(words, left: np.ndarray, right: np.ndarray, bits: np.ndarray, check=_nothing) -> list[Centre]:
+def _centres(words, left: np.ndarray, right: np.ndarray, bits: np.ndarray, budget: Budget | None = None) -> list[Centre]:
     """Every palindromic tail (the left walk finishes that word) and head (the right walk goes on with
     it) of a word, and the empty centre; longest first."""
     found = {("", 0)}
-    for n, word in enumerate(words):
-        if n % 4096 == 0:
-            check()
+    for word in paced(words, budget):
         for i in range(len(word)):
             tail, head = word[i:], word[:len(word) - i]
             if tail == tail[::-1]:
@@ -862,6 +836,6 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
 
 
 
-BUILDERS = (letter_bits, mask, waste, _checking, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
+BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
             _costly_parts, cover_tables, _completions, completions, build_tables, rarest_first, _centres)
 KERNEL = (_popcount, _can_finish, _covers, _finish_together, _slot, _recall, _remember, _step, _search, phrase_from, allowed_waste)
