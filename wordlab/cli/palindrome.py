@@ -95,7 +95,8 @@ def prove(args) -> Report:
 
     if not args.ledger:
         raise WordlabError("--prove needs --ledger FILE: the ledger keeps the finished work units")
-    claim = ledger.prove(as_wordlist(args.words), args.prove, args.ledger, alphabet=args.alphabet, name=args.words, scheduler=args.scheduler,
+    claim = ledger.prove(as_wordlist(args.words), args.prove, args.ledger, alphabet=args.alphabet, name=args.words,
+                         scheduler=args.scheduler,
                          workers=args.workers, report=lambda line: print(line, file=sys.stderr, flush=True))
     return Report(claim.sentence(), claim.as_dict())
 

@@ -838,4 +838,5 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
 
 BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
             _costly_parts, cover_tables, _completions, completions, build_tables, rarest_first, _centres)
-KERNEL = (_popcount, _can_finish, _covers, _finish_together, _slot, _recall, _remember, _step, _search, phrase_from, allowed_waste)
+KERNEL = (_popcount, _can_finish, _covers, _finish_together, _slot, _recall, _remember, _step, _search, phrase_from,
+          allowed_waste)
