@@ -232,3 +232,28 @@ def test_cli_solve_and_bench(tmp_path, capsys):
     assert {s["strategy"] for s in data["strategies"]} == set(P.STRATEGIES)
     assert all(s["best"] == row["best"] for s in data["strategies"])
     assert main(["solve", "palindrome", "--words", str(tmp_path / "missing.txt")]) == 2
+
+
+def test_a_trie_pair_build_stopped_by_the_budget_goes_on_where_it_stopped():
+    from wordlab.search import BudgetExhausted
+
+    class Stopper:
+        """A budget whose clock runs out at its third look."""
+
+        def __init__(self):
+            self.looks = 0
+
+        def check(self):
+            self.looks += 1
+            if self.looks > 2:
+                raise BudgetExhausted("time budget reached")
+
+    words = P.random_dictionary(2, 5000, "abcdefgh")
+    puzzle = P.index(words, "abcdefgh")
+    with pytest.raises(BudgetExhausted):
+        puzzle.trie_pair(Stopper())
+    assert puzzle.tries is None and 0 < puzzle.building[3] < 3 * len(puzzle.words)
+    forward, backward, centres = puzzle.trie_pair()
+    whole = P.index(words, "abcdefgh").trie_pair()
+    assert forward.root == whole[0].root and backward.root == whole[1].root
+    assert sorted(centres.values()) == sorted(whole[2].values())

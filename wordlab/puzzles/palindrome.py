@@ -61,6 +61,7 @@ class Palindromes:
     rarity: dict[str, int]
     scarcity: tuple[int, ...]
     tries: tuple | None = field(default=None, repr=False)
+    building: list | None = field(default=None, repr=False)  # a trie pair half built when a budget ran out
     tables: dict = field(default_factory=dict, repr=False)  # the inside-out search's, per allowance of repeats
 
     @property
@@ -74,16 +75,24 @@ class Palindromes:
 
     def trie_pair(self, budget: Budget | None = None) -> tuple[Trie, Trie, dict]:
         """The forward trie, the trie of reversed words, and per trie node (by id) the palindromic tails
-        (length, letter set, text) that finish a word from it; built once, looking at the budget's clock."""
+        (length, letter set, text) that finish a word from it; built once, looking at the budget's clock.
+        A build the budget stops is kept and goes on at the next call (and is not thrown away at once,
+        which for WORD.LST's million trie nodes would itself take a noticeable time)."""
         if self.tries is None:
-            forward, backward, centres = Trie(), Trie(), {}
-            for word in paced(self.words.words, budget):
-                forward.add(word)
-                backward.add(word[::-1])
-            for trie, reverse in ((forward, False), (backward, True)):
-                for word in paced(self.words.words, budget):
-                    _add_centres(trie, word[::-1] if reverse else word, centres)
-            self.tries = forward, backward, centres
+            if self.building is None:
+                self.building = [Trie(), Trie(), {}, 0]  # the tries so far and how many steps are done
+            forward, backward, centres, done = self.building
+            words = self.words.words
+            for step in paced(range(done, 3 * len(words)), budget):
+                word = words[step % len(words)]
+                if step < len(words):
+                    forward.add(word)
+                    backward.add(word[::-1])
+                else:
+                    reverse = step >= 2 * len(words)
+                    _add_centres(backward if reverse else forward, word[::-1] if reverse else word, centres)
+                self.building[3] = step + 1
+            self.tries, self.building = (forward, backward, centres), None
         return self.tries
 
     def tables_for(self, limit: int, budget: Budget | None = None) -> proof.Tables:
