@@ -13,7 +13,7 @@ import os
 import sys
 
 from wordlab.errors import WordlabError
-from wordlab.cli.options import Report
+from wordlab.cli.options import Report, resolve_words
 from wordlab.puzzles import PUZZLES
 
 # -- commands ----------------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     # Puzzle options are only added for the puzzle asked for, so one broken module cannot break the rest.
     if len(argv) >= 2 and (argv[0], argv[1]) in parser.puzzle_parsers:
         puzzle_commands(argv[1]).add_arguments(parser.puzzle_parsers[argv[0], argv[1]], argv[0])
-    return parser.parse_args(argv)
+    return resolve_words(parser.parse_args(argv))
 
 
 def dispatch(args: argparse.Namespace) -> Report:

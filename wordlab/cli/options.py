@@ -25,9 +25,24 @@ class Report:
         return json.dumps(self.data, indent=2, default=str)
 
 
-def add_words_option(parser: argparse.ArgumentParser, default: str) -> None:
-    parser.add_argument("--words", default=default, metavar="NAME|PATH",
-                        help=f"word source: a name from `wordlab words`, `name:arg`, a file, or a+b (default {default})")
+def add_words_option(parser: argparse.ArgumentParser, default: str, prefer: tuple[str, ...] = ()) -> None:
+    """`--words NAME|PATH`; with `prefer`, the default is the first of those lists available offline, else
+    `default`, decided only when the command runs without --words (looking costs a load)."""
+    about = f"{' or '.join(prefer)} when available, else {default}" if prefer else default
+    parser.add_argument("--words", default=None if prefer else default, metavar="NAME|PATH",
+                        help=f"word source: a name from `wordlab words`, `name:arg`, a file, or a+b (default {about})")
+    if prefer:
+        parser.set_defaults(words_preferred=(prefer, default))
+
+
+def resolve_words(args: argparse.Namespace) -> argparse.Namespace:
+    """Fill in a preferred default word list (see `add_words_option`) when --words was not given."""
+    preferred = getattr(args, "words_preferred", None)
+    if preferred and args.words is None:
+        from wordlab.words import best_available
+
+        args.words = best_available(*preferred[0], fallback=preferred[1])
+    return args
 
 
 def add_strategy_option(parser: argparse.ArgumentParser, strategies, default: str | None = None,

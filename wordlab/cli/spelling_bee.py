@@ -17,7 +17,7 @@ def default_words() -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    add_words_option(parser, default_words())
+    add_words_option(parser, DEFAULT, prefer=("enable1",))
     parser.add_argument("--allow-s", action="store_true", help="let honeycombs and words use 's'")
     if command == "solve":
         add_strategy_option(parser, sb.STRATEGIES, default=sb.DEFAULT_STRATEGY)
