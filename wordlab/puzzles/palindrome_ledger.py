@@ -287,7 +287,7 @@ class Ledger:
             if not isinstance(record, dict) or any(k not in record for k in FIELDS + ("check",)):
                 raise ValueError("fields missing")
         except ValueError:
-            how = "truncated (the run was stopped while writing it)" if truncated else "not a complete ledger record"
+            how = "truncated (the run stopped part-way through the line)" if truncated else "not a complete ledger record"
             self.problems.append(f"{where} is {how}; its unit will be run again")
             return None
         if record["check"] != _check(record):
