@@ -43,39 +43,20 @@ def random_dictionary(seed: int, size: int, alphabet: str, longest: int = 4) -> 
 
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.text(alphabet="abcd", min_size=1, max_size=4), min_size=1, max_size=8),
-       st.sampled_from([7, 9, 11, 13]))
-def test_ledger_decides_each_length_as_brute_force_does(tmp_path_factory, words, limit):
+       st.sampled_from([7, 9, 11, 13]), st.sampled_from([None, 1, 5, 40]))
+def test_ledger_decides_each_length_as_brute_force_does(tmp_path_factory, words, limit, most_nodes):
     alphabet = "abc"
     expected = brute_force_shortest(sorted(set(words)), alphabet, limit)
     path = tmp_path_factory.mktemp("ledger") / "ledger.jsonl"
-    claim = L.prove(words, limit, path, alphabet=alphabet, scheduler="serial", report=quiet)
+    claim = L.prove(words, limit, path, alphabet=alphabet, scheduler="serial", report=quiet, most_nodes=most_nodes)
     assert claim.complete and claim.finished == claim.units == len(records(path))
+    assert L.settled(json.loads(line) for line in path.read_text().splitlines())
     if expected is None:
         assert claim.impossible and claim.phrase is None
     else:
         assert not claim.impossible
         assert len(claim.phrase.replace(" ", "")) == expected
         assert is_palindromic_pangram(claim.phrase.split(), set(words), alphabet)
-    for outcome, nodes, phrase in records(path).values():   # every phrase any unit found is one
-        assert (outcome == "found") == (phrase is not None)
-        if phrase:
-            assert is_palindromic_pangram(phrase.split(), set(words), alphabet)
-            assert len(phrase.replace(" ", "")) <= limit
-
-
-def test_dask_threads_and_processes_record_what_one_thread_records(tmp_path):
-    runs = {}
-    for scheduler, workers in (("serial", 1), ("threads", 2), (None, 2)):
-        path = tmp_path / f"{scheduler}.jsonl"
-        lines = []
-        claim = L.prove(TOY, 16, path, alphabet="abcd", scheduler=scheduler, workers=workers, report=lines.append)
-        runs[scheduler] = records(path), claim
-        if scheduler != "serial":
-            assert any("dashboard http" in line for line in lines)
-    (serial, one), (threads, two), (processes, three) = runs.values()
-    assert serial == threads == processes and len(serial) == one.units
-    assert (one.nodes, one.phrase, one.impossible) == (two.nodes, two.phrase, two.impossible) == \
-           (three.nodes, three.phrase, three.impossible)
 
 
 def test_units_are_distinct_and_agree_with_the_plain_search(tmp_path):
@@ -84,16 +65,48 @@ def test_units_are_distinct_and_agree_with_the_plain_search(tmp_path):
     for seed in range(2):
         words = random_dictionary(seed, 30, "abcdef")
         for limit in (13, 16):
-            job = L._job(words, limit, "abcdef", None)
-            plan = L.plan(L.tables_for(job), job)
-            names = [u.name for u in plan.units] + [t["unit"] for t in plan.tops]
-            assert len(names) == len(set(names))
-            claim = L.prove(words, limit, tmp_path / f"{seed}-{limit}.jsonl", alphabet="abcdef", scheduler="serial",
-                            report=quiet)
             plain = P.solve(P.index(words, "abcdef"), "iterative-deepening", max_length=limit)
-            assert claim.units == len(names)
-            assert (len(claim.phrase.replace(" ", "")) if claim.phrase else None) == \
-                   (plain.best.cost if plain.best else None)
+            for most_nodes in (None, 30):
+                path = tmp_path / f"{seed}-{limit}-{most_nodes}.jsonl"
+                claim = L.prove(words, limit, path, alphabet="abcdef", scheduler="serial", report=quiet,
+                                most_nodes=most_nodes)
+                assert claim.complete and claim.units == len(records(path))   # `records` refuses a unit twice
+                assert (len(claim.phrase.replace(" ", "")) if claim.phrase else None) == \
+                       (plain.best.cost if plain.best else None)
+
+
+def test_a_unit_over_its_node_allowance_is_cut_and_the_ledger_alone_says_when_all_is_settled(tmp_path):
+    words = random_dictionary(3, 60, "abcdef")
+    whole = L.prove(words, 19, tmp_path / "whole.jsonl", alphabet="abcdef", scheduler="serial", report=quiet,
+                    most_nodes=None)
+    path = tmp_path / "cut.jsonl"
+    cut = L.prove(words, 19, path, alphabet="abcdef", scheduler="serial", report=quiet, most_nodes=40)
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    deep = [r for r in rows if ":" in r["unit"]]
+    assert deep and all(L.parent(r["unit"]) in {x["unit"] for x in rows if x["outcome"] == "cut"} for r in deep)
+    assert (cut.impossible, cut.phrase) == (whole.impossible, whole.phrase) and cut.units > whole.units
+    assert L.settled(rows)
+    assert not L.settled([r for r in rows if r is not deep[0]])          # one unit missing: not settled
+    assert not L.settled([r for r in rows if r["unit"] != L.ROOT])       # no root: nothing is claimed
+    again = L.prove(words, 19, path, alphabet="abcdef", scheduler="serial", report=quiet)
+    assert (again.units, again.nodes, again.checksum) == (cut.units, cut.nodes, cut.checksum)  # nothing redone
+
+
+def test_dask_threads_and_processes_record_what_one_thread_records(tmp_path):
+    runs = {}
+    for scheduler, workers in (("serial", 1), ("threads", 2), (None, 2)):
+        path = tmp_path / f"{scheduler}.jsonl"
+        lines = []
+        claim = L.prove(TOY, 16, path, alphabet="abcd", scheduler=scheduler, workers=workers, report=lines.append,
+                        most_nodes=10)
+        runs[scheduler] = records(path), claim
+        if scheduler != "serial":
+            assert any("dashboard http" in line for line in lines)
+    (serial, one), (threads, two), (processes, three) = runs.values()
+    assert serial == threads == processes and len(serial) == one.units
+    assert any(":" in name for name in serial)                 # units cut on the workers, sent back and run
+    assert (one.nodes, one.phrase, one.impossible) == (two.nodes, two.phrase, two.impossible) == \
+           (three.nodes, three.phrase, three.impossible)
 
 
 # -- interruption -------------------------------------------------------------------------------------------

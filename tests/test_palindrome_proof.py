@@ -184,8 +184,11 @@ def _shortest_by_units(words, alphabet: str, limit: int, pairs: int) -> tuple[in
     job = L._job(words, limit, alphabet, None)
     tables = L.tables_for(job)
     searcher = L.Searcher(tables, limit, pairs)
-    plan = L.plan(tables, job, searcher)
-    rows = plan.tops + [L.search_unit(searcher, job, unit) for unit in plan.units]
+    rows, units = [], L.centre_units(tables)
+    while units:
+        record, cut_into = L.search_unit(searcher, job, units.pop(), None)
+        rows.append(record)
+        units += cut_into
     found = [len(r["phrase"].replace(" ", "")) for r in rows if r["phrase"]]
     return min(found, default=None), sum(r["nodes"] for r in rows)
 

@@ -1,17 +1,25 @@
 """A proof that survives interruption: the inside-out search of one length, cut into work units, with a ledger.
 
 Proving that no palindromic pangram of at most L letters exists means exhausting the inside-out search
-(`palindrome_proof`) from every centre. Here that search is cut into independent *work units*: one per
-centre, and, for the short centres whose trees are largest, one per state two letters out (the states
-above them are searched while planning, as the centre's `top` unit). A unit's search starts with an
-empty transposition table, so its node count is the same wherever and whenever it runs.
+(`palindrome_proof`) from every centre. Here that search is cut into independent *work units* that form a
+tree. Its root, `*`, stands for the whole length and is cut into one unit per centre. A unit is searched
+with a node allowance; a unit that needs more is *cut*: its states up to SPLIT_DEPTH letters further out
+are searched, and each state there becomes a unit of its own, named after its parent and the moves below
+it (`0/4.56` is a state two letters out from the empty centre `0`, `0/4.56:12.8` one two letters further
+out). The short centres, whose trees are largest, are cut at once. A unit's search starts with an empty
+transposition table, so its node count is the same wherever and whenever it runs.
 
 Each finished unit is appended to a *ledger*, one JSON line per unit: its name, the length, nodes,
-seconds, outcome (`exhausted`, or `found` with the shortest phrase in it), the code version (a digest of
-the search kernel and of the tables it ran on) and the dictionary's sha256, plus a checksum of the line.
-A run reads the ledger first and does only the units that are not in it, so a run stopped at any
-moment, even by `kill -9`, loses at most the units in flight. A length is claimed impossible only when
-every unit of its plan is in the ledger as exhausted.
+seconds, outcome (`exhausted`; `found` with the shortest phrase in it; or `cut`, with the number of
+`units` it was cut into), the code version (a digest of the search kernel and of the tables it ran on) and
+the dictionary's sha256, plus a checksum of the line. A run reads the ledger first and does only the units
+that are not in it, so a run stopped at any moment, even by `kill -9`, loses at most the units in flight.
+The ledger alone says whether a length is decided (`settled`): a cut unit is settled when as many units
+as it was cut into are in the ledger under its name, each settled, and a length is impossible only when its
+root is settled and no unit found a phrase.
+
+Units are searched in an order fixed by a hash of their names, so the units finished at any moment are a
+random sample of the rest: their cost per unit says how much work is left.
 
 The units run on Dask: on an existing cluster (`scheduler="tcp://host:8786"`), on a `LocalCluster` of
 worker processes on this machine, on threads (the compiled search releases the GIL), or one after the
@@ -38,8 +46,10 @@ from wordlab.errors import WordlabError
 
 from . import palindrome_proof as proof
 
-SPLIT_DEPTH = 2           # short centres are cut into units this many letters out
-SPLIT_CENTRES_UP_TO = 1   # centres of at most this many letters are cut
+SPLIT_DEPTH = 2           # a unit is cut into the states this many letters further out
+SPLIT_CENTRES_UP_TO = 1   # centres of at most this many letters are cut at once
+UNIT_NODES = 1 << 25      # a unit that needs more nodes than this (about a minute) is cut
+ROOT = "*"                # the unit that stands for a whole length: cut into one unit per centre
 CONNECT_SECONDS = 5       # how long to wait for a Dask scheduler before giving up
 FIELDS = ("unit", "length", "outcome", "nodes", "seconds", "phrase", "units", "code", "dictionary", "alphabet",
           "words", "finished")
@@ -84,8 +94,18 @@ def centre_name(centre: proof.Centre) -> str:
     return f"{centre.middle}{centre.text}"
 
 
-def _searchable(tables: proof.Tables) -> list[tuple[int, proof.Centre]]:
-    return [(i, c) for i, c in enumerate(tables.centres) if c.left >= 0 and c.right >= 0]
+def parent(name: str) -> str:
+    """The unit a unit was cut from: `0/4.56:12.8` -> `0/4.56` -> `0` -> `*`."""
+    for mark in ":/":
+        if mark in name:
+            return name.rsplit(mark, 1)[0]
+    return ROOT if name != ROOT else ""
+
+
+def centre_units(tables: proof.Tables) -> list[Unit]:
+    """One unit per centre both walks can start from: the units the root is cut into."""
+    return [Unit(centre_name(c), i, 0, (c.left, c.right, c.covered, c.middle, 0))
+            for i, c in enumerate(tables.centres) if c.left >= 0 and c.right >= 0]
 
 
 # -- searching one unit ----------------------------------------------------------------------------------------
@@ -117,15 +137,18 @@ class Searcher:
         self.top[0] = unit.depth
         self.tally[:] = 0
 
-    def run(self, unit: Unit, limit: int, split: int = -1) -> Iterator[tuple[int, object]]:
+    def run(self, unit: Unit, limit: int, split: int = -1, nodes: int | None = None) -> Iterator[tuple[int, object]]:
         """Search the unit's subtree; yield (FOUND, phrase) for each shorter phrase (the limit then drops
-        below it) and, in split mode, (SPLIT, Unit) for each state `split` letters out."""
+        below it), in split mode (SPLIT, Unit) for each state `split` letters out, and (PAUSED, None)
+        when `nodes` nodes are spent before the end."""
         t, centre = self.tables, self.tables.centres[unit.centre]
+        mark = "/" if unit.depth == 0 else ":"
         self.start(unit)
         while True:
+            allowed = 1 << 62 if nodes is None else max(0, nodes - self.nodes)
             status = proof._search(t.left, t.right, t.cover, t.bits, t.rarest, t.full, limit, len(centre.text),
                                    self.stack, self.top, self.path, self.tally, self.keys, self.fails,
-                                   1 << 62, unit.depth, split, self.epoch, self.pairs)
+                                   allowed, unit.depth, split, self.epoch, self.pairs)
             d = int(self.top[0])
             if status == proof.FOUND:
                 phrase = proof.phrase_from(centre, self.path[1:d + 1])
@@ -134,7 +157,11 @@ class Searcher:
             elif status == proof.SPLIT:
                 path = tuple(int(m) for m in self.path[1:d + 1])
                 row = tuple(int(x) for x in self.stack[d, :5])
-                yield proof.SPLIT, Unit(f"{unit.name}/{'.'.join(map(str, path))}", unit.centre, d, row, path)
+                below = ".".join(map(str, path[unit.depth:]))
+                yield proof.SPLIT, Unit(f"{unit.name}{mark}{below}", unit.centre, d, row, path)
+            elif status == proof.PAUSED:
+                yield proof.PAUSED, None
+                return
             else:
                 return
             self.top[0] = d - 1
@@ -144,49 +171,52 @@ class Searcher:
         return int(self.tally[0])
 
 
-def search_unit(searcher: Searcher, job: Job, unit: Unit) -> dict:
-    """Exhaust one unit; its ledger record (without the code version, which the caller knows)."""
-    clock = time.perf_counter()
-    best = None
-    for _, phrase in searcher.run(unit, job.limit):
+def _record(job: Job, unit: Unit, outcome: str, nodes: int, clock: float, phrase=None, units=None) -> dict:
+    return {"unit": unit.name, "length": job.limit, "outcome": "found" if phrase else outcome, "nodes": nodes,
+            "seconds": round(time.perf_counter() - clock, 3), "phrase": " ".join(phrase) if phrase else None,
+            "units": units}
+
+
+def search_unit(searcher: Searcher, job: Job, unit: Unit, most_nodes: int | None = UNIT_NODES) -> tuple[dict, list[Unit]]:
+    """Exhaust one unit: its ledger record (without the code version, which the caller knows) and no new
+    units. A short centre, or a unit that needs more than `most_nodes` nodes, is `cut` instead (its record
+    then counts the nodes spent before too)."""
+    if unit.depth == 0 and len(searcher.tables.centres[unit.centre].text) <= SPLIT_CENTRES_UP_TO:
+        return cut(searcher, job, unit)
+    clock, best = time.perf_counter(), None
+    for status, phrase in searcher.run(unit, job.limit, nodes=most_nodes):
+        if status == proof.PAUSED:
+            spent = searcher.nodes
+            record, units = cut(searcher, job, unit)
+            return dict(record, nodes=record["nodes"] + spent, seconds=round(time.perf_counter() - clock, 3)), units
         best = phrase
-    return {"unit": unit.name, "length": job.limit, "outcome": "found" if best else "exhausted",
-            "nodes": searcher.nodes, "seconds": round(time.perf_counter() - clock, 3),
-            "phrase": " ".join(best) if best else None}
+    return _record(job, unit, "exhausted", searcher.nodes, clock, best), []
 
 
-@dataclass
-class Plan:
-    """A length's units, and the `top` units (the states above the cut units) searched while planning."""
+def cut(searcher: Searcher, job: Job, unit: Unit) -> tuple[dict, list[Unit]]:
+    """Search `unit` down to SPLIT_DEPTH letters further out: each state there becomes a unit (none when a
+    phrase turned up above them: the length is then decided). The record's outcome is `cut` and `units` the
+    number of new units. Deterministic: cutting a unit again gives the same units."""
+    clock, best, units = time.perf_counter(), None, []
+    for status, item in searcher.run(unit, job.limit, split=unit.depth + SPLIT_DEPTH):
+        if status == proof.SPLIT:
+            units.append(item)
+        else:
+            best = item
+    if best:
+        units = []
+    return _record(job, unit, "cut", searcher.nodes, clock, best, len(units)), units
 
-    units: list[Unit]
-    tops: list[dict]
+
+def root_record(tables: proof.Tables, job: Job) -> dict:
+    """The root's record: the length cut into one unit per centre."""
+    return {"unit": ROOT, "length": job.limit, "outcome": "cut", "nodes": 0, "seconds": 0.0, "phrase": None,
+            "units": len(centre_units(tables))}
 
 
-def plan(tables: proof.Tables, job: Job, searcher: Searcher | None = None) -> Plan:
-    """Cut the search for `job.limit` into units: one per centre, or, for centres of at most
-    SPLIT_CENTRES_UP_TO letters, one per state SPLIT_DEPTH letters out (plus the centre's top unit,
-    searched here). Deterministic: the same tables and length give the same plan."""
-    searcher = searcher or Searcher(tables, job.limit)
-    units, tops = [], []
-    for i, centre in _searchable(tables):
-        whole = Unit(centre_name(centre), i, 0, (centre.left, centre.right, centre.covered, centre.middle, 0))
-        if len(centre.text) > SPLIT_CENTRES_UP_TO:
-            units.append(whole)
-            continue
-        clock, best, cut = time.perf_counter(), None, []
-        for status, item in searcher.run(whole, job.limit, split=SPLIT_DEPTH):
-            if status == proof.SPLIT:
-                cut.append(item)
-            else:
-                best = item
-        if best:  # a phrase shorter than the cut: the units below it need not be searched for this length
-            cut = []
-        units += cut
-        tops.append({"unit": f"{whole.name}/top", "length": job.limit, "outcome": "found" if best else "exhausted",
-                     "nodes": searcher.nodes, "seconds": round(time.perf_counter() - clock, 3),
-                     "phrase": " ".join(best) if best else None, "units": len(cut)})
-    return Plan(units, tops)
+def order(unit: Unit) -> str:
+    """The units' search order: a hash of the name, so that the units done at any moment are a random sample."""
+    return hashlib.sha256(unit.name.encode()).hexdigest()
 
 
 # -- the tables each worker process keeps ---------------------------------------------------------------------
@@ -206,19 +236,24 @@ def tables_for(job: Job) -> proof.Tables:
 
 
 def code_version(tables: proof.Tables) -> str:
-    """The version a ledger line is valid for: the search kernel's code, the unit cut, and the tables."""
-    stamp = (proof.source_digest(proof.KERNEL + (Searcher, search_unit, plan)), proof.EPOCH_SHIFT, proof.JOINT_PAIRS,
-             SPLIT_DEPTH, SPLIT_CENTRES_UP_TO, proof.tables_digest(tables))
+    """The version a ledger line is valid for: the search kernel's code, the cuts, and the tables."""
+    stamp = (proof.source_digest(proof.KERNEL + (Searcher, search_unit, cut, centre_units, parent)),
+             proof.EPOCH_SHIFT, proof.JOINT_PAIRS, SPLIT_DEPTH, SPLIT_CENTRES_UP_TO, proof.tables_digest(tables))
     return hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
 
 
-def work(job: Job, unit: Unit) -> dict:
-    """Run one unit in this process (the function Dask sends to the workers)."""
+def searcher_for(job: Job) -> Searcher:
+    """This thread's Searcher for the job's tables."""
     tables = tables_for(job)
     searcher = getattr(_LOCAL, "searcher", None)
     if searcher is None or searcher.tables is not tables or searcher.stack.shape[0] < job.limit // 2 + 3:
         searcher = _LOCAL.searcher = Searcher(tables, job.limit)
-    return search_unit(searcher, job, unit)
+    return searcher
+
+
+def work(job: Job, unit: Unit, most_nodes: int | None = UNIT_NODES) -> tuple[dict, list[Unit]]:
+    """Run one unit in this process (the function Dask sends to the workers)."""
+    return search_unit(searcher_for(job), job, unit, most_nodes)
 
 
 # -- the ledger -----------------------------------------------------------------------------------------------
@@ -366,13 +401,51 @@ class Claim:
                 "problems": self.problems}
 
 
-def claim(ledger: Ledger, job: Job, the_plan: Plan) -> Claim:
-    names = [u.name for u in the_plan.units] + [t["unit"] for t in the_plan.tops]
-    rows = [ledger.records[job.limit, n] for n in names if ledger.done(job.limit, n)]
+def settled(records) -> bool:
+    """Do these ledger records (one length's) alone decide the length: the root recorded, and every cut unit
+    with as many units recorded under it as it was cut into, each settled in turn? Needs no tables: this is
+    how a reader checks a ledger without the search."""
+    by_name = {r["unit"]: r for r in records}
+    below: dict[str, int] = {}
+    for name in by_name:
+        if name != ROOT:
+            below[parent(name)] = below.get(parent(name), 0) + 1
+    cut_open = [r for r in by_name.values() if r["outcome"] == "cut" and below.get(r["unit"], 0) != r["units"]]
+    orphans = [name for name in by_name if name != ROOT and by_name.get(parent(name), {}).get("outcome") != "cut"]
+    return ROOT in by_name and not cut_open and not orphans
+
+
+def claim(ledger: Ledger, job: Job, rows: list[dict], open_units: int) -> Claim:
+    """What the ledger proves, from the records of the length's tree (`rows`) and the number of its units
+    still open."""
     phrases = [r["phrase"] for r in rows if r["phrase"]]
     shortest = min(phrases, key=lambda p: (len(p.replace(" ", "")), p)) if phrases else None
-    return Claim(job.limit, len(names), len(rows), sum(r["nodes"] for r in rows), sum(r["seconds"] for r in rows),
-                 shortest, ledger.checksum(), ledger.code, ledger.dictionary, job.name, list(ledger.problems))
+    return Claim(job.limit, len(rows) + open_units, len(rows), sum(r["nodes"] for r in rows),
+                 sum(r["seconds"] for r in rows), shortest, ledger.checksum(), ledger.code, ledger.dictionary, job.name,
+                 list(ledger.problems))
+
+
+def _walk(searcher: Searcher, job: Job, ledger: Ledger) -> tuple[list[Unit], list[dict]]:
+    """The units of the length's tree not yet in the ledger (in search order), and the records of those that
+    are. From the root, a unit recorded as cut stands for the units it was cut into (cut again here, which
+    searches only its top, and checked against the count the ledger gives)."""
+    rows, open_units, todo = [], [], [Unit(ROOT, -1, 0, (0, 0, 0, 0, 0))]
+    while todo:
+        unit = todo.pop()
+        record = ledger.records.get((job.limit, unit.name))
+        if record is None:
+            open_units.append(unit)
+            continue
+        rows.append(record)
+        if record["outcome"] != "cut":
+            continue
+        units = centre_units(searcher.tables) if unit.name == ROOT else cut(searcher, job, unit)[1]
+        if len(units) != record["units"]:
+            raise WordlabError(f"the ledger {ledger.path} says unit {unit.name!r} was cut into {record['units']} units, "
+                               f"but this code cuts it into {len(units)}: the ledger is damaged; give this run "
+                               f"another ledger file")
+        todo += units
+    return sorted(open_units, key=order), rows
 
 
 # -- running a length -----------------------------------------------------------------------------------------
@@ -380,14 +453,15 @@ def claim(ledger: Ledger, job: Job, the_plan: Plan) -> Claim:
 
 def prove(words, limit: int, ledger_path, *, alphabet: str = "abcdefghijklmnopqrstuvwxyz", name: str | None = None,
           scheduler: str | None = None, workers: int = 1, report: Callable[[str], None] = print,
-          every: float = 60.0) -> Claim:
+          every: float = 60.0, most_nodes: int | None = UNIT_NODES) -> Claim:
     """Search every unit of length `limit` not yet in the ledger and return what the ledger then proves.
     `{code}` in `ledger_path` is replaced by the code version.
 
     `scheduler`: None for a LocalCluster of `workers` processes (one thread each), "threads" for
     `workers` threads in this process (through Dask), "serial" for one unit after the other in this
     process, or the address of a running Dask scheduler. `report` receives progress lines (the dashboard
-    address first, then one line every `every` seconds)."""
+    address first, then one line every `every` seconds); the claim is returned, not reported. A unit that
+    needs more than `most_nodes` nodes is cut (None: never)."""
     job = _job(words, limit, alphabet, name)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise WordlabError(f"workers must be a positive integer, not {workers!r}")
@@ -396,18 +470,19 @@ def prove(words, limit: int, ledger_path, *, alphabet: str = "abcdefghijklmnopqr
     ledger = Ledger(Path(str(ledger_path).replace("{code}", code)), code, job.dictionary, job.alphabet, job.name)
     for problem in ledger.problems:
         report(f"ledger: {problem}")
+    searcher = searcher_for(job)
     with _exclusive(ledger.path):
-        the_plan = plan(tables, job)
-        for top in the_plan.tops:
-            if not ledger.done(limit, top["unit"]):
-                ledger.add(top)
-        pending = [u for u in the_plan.units if not ledger.done(limit, u.name)]
-        report(f"length {limit} on {job.name}: {len(the_plan.units) + len(the_plan.tops):,} units, "
-               f"{len(pending):,} to search (code {ledger.code}, dictionary sha256 {job.dictionary[:12]}…)")
+        if not ledger.done(limit, ROOT):
+            ledger.add(root_record(tables, job))
+        pending, rows = _walk(searcher, job, ledger)
+        report(f"length {limit} on {job.name}: {len(rows) + len(pending):,} units so far, {len(pending):,} to search "
+               f"(code {ledger.code}, dictionary sha256 {job.dictionary[:12]}…)")
         if pending:
-            _run(job, pending, ledger, scheduler, workers, report, every)
-    result = claim(ledger, job, the_plan)
-    report(result.sentence())
+            _run(job, pending, ledger, scheduler, workers, report, every, most_nodes)
+            pending, rows = _walk(searcher, job, ledger)
+    result = claim(ledger, job, rows, len(pending))
+    if result.complete != settled(r for (length, _), r in ledger.records.items() if length == limit):
+        raise AssertionError("the walk of the units and the ledger's own account disagree")
     return result
 
 
@@ -449,8 +524,9 @@ class _Progress:
         self.done = self.nodes = 0
         self.clock = self.last = time.perf_counter()
 
-    def add(self, record: dict) -> None:
+    def add(self, record: dict, new_units: int) -> None:
         self.done += 1
+        self.total += new_units
         self.nodes += record["nodes"]
         now = time.perf_counter()
         if record["phrase"]:
@@ -462,24 +538,35 @@ class _Progress:
                         f"{rate:,.0f} nodes/s")
 
 
-def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int, report, every: float) -> None:
+def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int, report, every: float,
+         most_nodes: int | None) -> None:
+    """Search the pending units and the units cut from them, recording each as it finishes; the units a unit
+    is cut into go before the others, so that a cut unit is settled soon."""
     progress = _Progress(len(pending), report, every)
     if scheduler == "serial":
-        for unit in pending:
-            record = work(job, unit)
+        stack = pending[::-1]
+        while stack:
+            record, units = work(job, stack.pop(), most_nodes)
             ledger.add(record)
-            progress.add(record)
+            progress.add(record, len(units))
+            stack += units[::-1]
         return
     from dask.distributed import as_completed
 
     with _client(scheduler, workers, report) as client:
         shared = client.scatter(job, broadcast=True)
-        futures = [client.submit(work, shared, unit, key=f"unit-{job.limit}-{unit.name}-{ledger.code}",
-                                 priority=-i, pure=False) for i, unit in enumerate(pending)]
-        for future in as_completed(futures):
-            record = future.result()
+
+        def submit(unit: Unit, priority: int):
+            return client.submit(work, shared, unit, most_nodes, key=f"unit-{job.limit}-{unit.name}-{ledger.code}",
+                                 priority=priority, pure=False)
+
+        running = as_completed([submit(unit, -i) for i, unit in enumerate(pending)])
+        for future in running:
+            record, units = future.result()
             ledger.add(record)
-            progress.add(record)
+            progress.add(record, len(units))
+            for unit in units:
+                running.add(submit(unit, 1))
             future.release()
 
 
