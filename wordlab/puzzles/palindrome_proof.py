@@ -397,6 +397,9 @@ def _finish_together(left, right, f, r, missing, slack, cover, pairs):
 
 @njit(cache=True)
 def _slot(keys, k1, k2):
+    """The first of a key's four slots. The epoch bits of k2 are left out, so a unit meets the same
+    collisions in whichever epoch it runs, and its node count does not depend on what ran before."""
+    k2 &= (1 << EPOCH_SHIFT) - 1
     x = (k1 * 0x9E3779B97F4A7C1 + k2 * 0x632BE59BD9B4E01) & ((1 << 62) - 1)
     x ^= x >> 29
     return x & (keys.shape[0] - 1)
