@@ -401,18 +401,30 @@ class Claim:
                 "problems": self.problems}
 
 
-def settled(records) -> bool:
-    """Do these ledger records (one length's) alone decide the length: the root recorded, and every cut unit
-    with as many units recorded under it as it was cut into, each settled in turn? Needs no tables: this is
-    how a reader checks a ledger without the search."""
+def settled_units(records) -> set[str]:
+    """The units these records (one length's) settle on their own: recorded, and, if cut, with as many units
+    recorded under them as they were cut into, each settled in turn. Needs no tables or search: this is how
+    a reader checks a ledger."""
     by_name = {r["unit"]: r for r in records}
-    below: dict[str, int] = {}
+    below: dict[str, list[str]] = {}
     for name in by_name:
         if name != ROOT:
-            below[parent(name)] = below.get(parent(name), 0) + 1
-    cut_open = [r for r in by_name.values() if r["outcome"] == "cut" and below.get(r["unit"], 0) != r["units"]]
-    orphans = [name for name in by_name if name != ROOT and by_name.get(parent(name), {}).get("outcome") != "cut"]
-    return ROOT in by_name and not cut_open and not orphans
+            below.setdefault(parent(name), []).append(name)
+    done: set[str] = set()
+    for name in sorted(by_name, key=_depth, reverse=True):
+        record, kids = by_name[name], below.get(name, [])
+        if record["outcome"] != "cut" or (len(kids) == record["units"] and all(k in done for k in kids)):
+            done.add(name)
+    return done
+
+
+def settled(records) -> bool:
+    """Do these records (one length's) alone decide the length: is the root settled?"""
+    return ROOT in settled_units(records)
+
+
+def _depth(name: str) -> int:
+    return 0 if name == ROOT else 1 + name.count("/") + name.count(":")
 
 
 def claim(ledger: Ledger, job: Job, rows: list[dict], open_units: int) -> Claim:
