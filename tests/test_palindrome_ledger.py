@@ -223,3 +223,26 @@ def test_ledger_agrees_with_the_one_thread_search_on_word_lst_samples(tmp_path):
         assert claim.complete
         assert (len(claim.phrase.replace(" ", "")) if claim.phrase else None) == \
                (plain.best.cost if plain.best else None)
+
+
+# -- the committed ledgers --------------------------------------------------------------------------------------
+
+SAVED = Path(__file__).resolve().parent.parent / "data" / "palindrome"
+
+
+def test_every_committed_ledger_line_passes_its_checksum_and_names_a_unit_once():
+    for path in SAVED.glob("ledger-*.jsonl"):
+        rows = [json.loads(line) for line in path.read_text().splitlines()]
+        assert all(row["check"] == L._check(row) for row in rows), path.name
+        assert len({(row["length"], row["unit"]) for row in rows}) == len(rows), path.name
+        assert {row["code"] for row in rows} == {path.stem.rsplit("-", 1)[1]}, path.name
+
+
+def test_the_committed_length_56_ledger_holds_its_whole_plan_exhausted():
+    import hashlib
+
+    plan = json.loads((SAVED / "plan-ita-56-5ee2ebdadee751a2.json").read_text())
+    rows = [json.loads(line) for line in (SAVED / "ledger-ita-5ee2ebdadee751a2.jsonl").read_text().splitlines()]
+    names = "\n".join(sorted(row["unit"] for row in rows))
+    assert len(rows) == plan["units"] and hashlib.sha256(names.encode()).hexdigest() == plan["names_sha256"]
+    assert all(row["outcome"] == "exhausted" and row["length"] == 56 and row["phrase"] is None for row in rows)
