@@ -214,3 +214,30 @@ def test_the_joint_completion_test_prunes_where_the_separate_tests_do_not():
             _shortest_by_units(words, "abcdefgh", limit, 0)
         assert joint[0] == separate[0] == 15
         assert joint[1] < separate[1]
+
+
+# -- remembered cover tests -----------------------------------------------------------------------------------------
+
+
+def _unit_records(words, alphabet: str, limit: int, remember: bool) -> list[tuple]:
+    from wordlab.puzzles import palindrome_ledger as L
+
+    job = L._job(words, limit, alphabet, None)
+    searcher = L.Searcher(L.tables_for(job), limit)
+    if not remember:
+        searcher.known = np.zeros(0, np.int64)
+    rows, units = [], L.centre_units(searcher.tables)
+    while units:
+        record, cut_into = L.search_unit(searcher, job, units.pop(), None)
+        rows.append((record["unit"], record["outcome"], record["nodes"], record["phrase"], record["units"]))
+        units += cut_into
+    return rows
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([13, 15, 17]))
+def test_remembering_the_cover_tests_changes_no_node_count_and_no_answer(seed, limit):
+    from wordlab.puzzles.palindrome import random_dictionary
+
+    words = random_dictionary(seed, 80, "abcdefg", longest=5)
+    assert _unit_records(words, "abcdefg", limit, True) == _unit_records(words, "abcdefg", limit, False)

@@ -125,6 +125,7 @@ class Searcher:
         size = tables.memo_bits
         self.keys = np.zeros((1 << size, 2), np.int64)
         self.fails = np.full(1 << size, -1, np.int32)
+        self.known = tables.known()
         self.epoch = 0
 
     def start(self, unit: Unit) -> None:
@@ -148,7 +149,7 @@ class Searcher:
             allowed = 1 << 62 if nodes is None else max(0, nodes - self.nodes)
             status = proof._search(t.left, t.right, t.cover, t.bits, t.rarest, t.full, limit, len(centre.text),
                                    self.stack, self.top, self.path, self.tally, self.keys, self.fails,
-                                   allowed, unit.depth, split, self.epoch, self.pairs)
+                                   self.known, allowed, unit.depth, split, self.epoch, self.pairs)
             d = int(self.top[0])
             if status == proof.FOUND:
                 phrase = proof.phrase_from(centre, self.path[1:d + 1])

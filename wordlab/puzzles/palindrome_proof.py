@@ -22,7 +22,10 @@ all it needs:
 4. canonical order: where both walks restart together the phrase splits into blocks that can be
    reordered freely, so only one order is searched: each block must hold the rarest letter missing
    when it began;
-5. a transposition table (fixed size, lossy) remembers the states that failed with a given room.
+5. a transposition table (fixed size, lossy) remembers the states that failed with a given room;
+6. each walk's cover test (3.) is remembered by walk, node, missing letters and slack (`_finishes`):
+   one left walk meets many right walks, and the answer does not depend on them. Exact and lossless,
+   so it changes the time a search takes, never its nodes.
 
 The kernels are compiled with numba; `_search.py_func` is the same loop in plain Python (for `%lprun`).
 """
@@ -357,6 +360,26 @@ def _can_finish(first, stop, sets, lengths, node, missing, slack, cover):
 
 
 @njit(cache=True)
+def _finishes(lists, node, missing, slack, cover, known, walk):
+    """`_can_finish`, remembered in `known` (a direct-mapped table; empty: nothing is remembered) by the walk
+    and its node (`walk`), the missing letters and the slack. Each entry holds the whole key and the answer,
+    so a hit is always right; a collision only overwrites."""
+    if slack >= cover.shape[0]:
+        return True
+    if known.shape[0] == 0:
+        return _can_finish(lists[0], lists[1], lists[2], lists[3], node, missing, slack, cover)
+    key = (walk << 30 | slack << 26 | missing) + 1
+    x = (key * 0x9E3779B97F4A7C1) & ((1 << 62) - 1)
+    x ^= x >> 31
+    i = x & (known.shape[0] - 1)
+    if known[i] >> 1 == key:
+        return known[i] & 1 == 1
+    answer = _can_finish(lists[0], lists[1], lists[2], lists[3], node, missing, slack, cover)
+    known[i] = key << 1 | (1 if answer else 0)
+    return answer
+
+
+@njit(cache=True)
 def _covers(cover, slack, letters):
     return (cover[slack, letters >> 6] >> np.uint64(letters & 63)) & np.uint64(1)
 
@@ -448,7 +471,7 @@ LEFT, RIGHT, COVERED, MIDDLE, NEED, NEXT = range(6)
 
 
 @njit(cache=True, nogil=True)
-def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, path, tally, keys, fails, budget,
+def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, path, tally, keys, fails, known, budget,
             floor=0, split=-1, epoch=0, pairs=0):
     """Depth-first search from the state in stack row `floor` for a phrase of at most `limit` letters.
     Resumable: it stops after `budget` nodes (PAUSED), keeping its place in `stack`/`top`; FOUND
@@ -457,6 +480,7 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
     state on as a work unit and go on with `top[0] - 1`; states above it are then never remembered
     as failed. `epoch` names the transposition table's generation: a new one starts empty. `pairs` > 0
     adds the joint test of both walks' completions (`_finish_together`) where the lists are that short.
+    `known` remembers the walks' cover tests (`_finishes`; valid for these tables only, across searches).
 
     left/right: (children, any-word ends, realizable ends, completions for both kinds of ends).
     A row's MIDDLE is 1 while the left walk is still in the middle word (any word may end there),
@@ -465,7 +489,7 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
     completion-list scans (cut short at the first too costly) and a table probe."""
     lch, lany, lreal, lca, lcr = left
     rch, rany, rreal, rca, rcr = right
-    nright = rch.shape[0]
+    nleft, nright = lch.shape[0], rch.shape[0]
     d = top[0]
     done = 0
     while d >= floor:
@@ -497,8 +521,8 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
             slack = (room - 2 * _popcount(missing)) // 2
             lc = lca if middle == 1 else lcr
             rc = rca if middle == 2 else rcr
-            if slack < 0 or not _can_finish(lc[0], lc[1], lc[2], lc[3], f, missing, slack, cover) \
-                    or not _can_finish(rc[0], rc[1], rc[2], rc[3], r, missing, slack, cover) \
+            if slack < 0 or not _finishes(lc, f, missing, slack, cover, known, 2 * f + (middle == 1)) \
+                    or not _finishes(rc, r, missing, slack, cover, known, 2 * (nleft + r) + (middle == 2)) \
                     or not _finish_together(lc, rc, f, r, missing, slack, cover, pairs):
                 tally[1] += 1
                 _remember(keys, fails, k1, k2, room)
@@ -572,17 +596,23 @@ class Tables:
     centres: list[Centre]
     realizable: int
     memo_bits: int
-    memos: list = field(default_factory=list)  # one transposition table (keys, failed room) per worker
+    memos: list = field(default_factory=list)  # per worker: transposition table (keys, failed room), cover answers
 
-    def memo(self, worker: int) -> tuple[np.ndarray, np.ndarray]:
+    def memo(self, worker: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         while len(self.memos) <= worker:
-            self.memos.append((np.zeros((1 << self.memo_bits, 2), np.int64), np.full(1 << self.memo_bits, -1, np.int32)))
+            self.memos.append((np.zeros((1 << self.memo_bits, 2), np.int64), np.full(1 << self.memo_bits, -1, np.int32),
+                               self.known()))
         return self.memos[worker]
 
+    def known(self) -> np.ndarray:
+        """An empty table for remembering cover tests (`_finishes`), a quarter the transposition table's size."""
+        return np.zeros(1 << max(10, self.memo_bits - 2), np.int64)
+
     def forget(self) -> None:
-        """Empty the transposition tables (for runs that should start cold)."""
-        for _, fails in self.memos:
+        """Empty the transposition tables and the remembered cover tests (for runs that should start cold)."""
+        for _, fails, known in self.memos:
             fails[:] = -1
+            known[:] = 0
 
 
 def build_tables(words, alphabet: str, rarest: str, most_waste: int, budget: Budget | None = None) -> Tables:
@@ -744,7 +774,7 @@ class _Worker:
     def __init__(self, hunt: _Hunt, index: int, compiled: bool = True):
         self.kernel = _search if compiled else _search.py_func
         depth = hunt.limit // 2 + 2
-        self.hunt, self.keys, self.fails = hunt, *hunt.tables.memo(index)
+        self.hunt, (self.keys, self.fails, self.known) = hunt, hunt.tables.memo(index)
         self.stack = np.zeros((depth + 1, 6), np.int64)
         self.path = np.zeros(depth + 1, np.int64)
         self.tally = np.zeros(8 + depth + 1, np.int64)   # nodes, bound cuts, table cuts, -, nodes per depth
@@ -768,7 +798,7 @@ class _Worker:
             before = self.tally[0]
             status = self.kernel(t.left, t.right, t.cover, t.bits, t.rarest, t.full, self.hunt.limit,
                              len(self.centre.text), self.stack, self.top, self.path, self.tally,
-                             self.keys, self.fails, nodes - spent, 0, -1, 0, JOINT_PAIRS)
+                             self.keys, self.fails, self.known, nodes - spent, 0, -1, 0, JOINT_PAIRS)
             spent += self.tally[0] - before
             if status == FOUND:
                 self.hunt.report(phrase_from(self.centre, self.path[1:self.top[0] + 1]))
@@ -841,5 +871,5 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
 
 BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
             _costly_parts, cover_tables, _completions, completions, build_tables, rarest_first, _centres)
-KERNEL = (_popcount, _can_finish, _covers, _finish_together, _slot, _recall, _remember, _step, _search, phrase_from,
-          allowed_waste)
+KERNEL = (_popcount, _can_finish, _finishes, _covers, _finish_together, _slot, _recall, _remember, _step, _search,
+          phrase_from, allowed_waste)
