@@ -175,6 +175,21 @@ def test_a_ledger_of_another_dictionary_or_code_version_is_refused(tmp_path):
         L.prove(TOY, 13, ledger, alphabet="abcd", scheduler="serial", report=quiet)
 
 
+def test_units_sent_to_a_running_scheduler_are_recorded_as_one_thread_records_them(tmp_path):
+    from dask.distributed import LocalCluster
+
+    serial = L.prove(TOY, 16, tmp_path / "serial.jsonl", alphabet="abcd", scheduler="serial", report=quiet,
+                     most_nodes=10)
+    lines = []
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0", silence_logs=40) as cluster:
+        remote = L.prove(TOY, 16, tmp_path / "remote.jsonl", alphabet="abcd", scheduler=cluster.scheduler_address,
+                         report=lines.append, most_nodes=10)
+    assert any(f"Dask scheduler {cluster.scheduler_address}: 2 workers" in line for line in lines)
+    assert records(tmp_path / "remote.jsonl") == records(tmp_path / "serial.jsonl")
+    assert (remote.units, remote.nodes, remote.phrase) == (serial.units, serial.nodes, serial.phrase)
+
+
 def test_an_unreachable_scheduler_is_a_clear_error_within_seconds(tmp_path):
     start = time.monotonic()
     with pytest.raises(WordlabError, match="cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'"):
