@@ -84,6 +84,7 @@ def test_a_unit_over_its_node_allowance_is_cut_and_the_ledger_alone_says_when_al
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     deep = [r for r in rows if ":" in r["unit"]]
     assert deep and all(L.parent(r["unit"]) in {x["unit"] for x in rows if x["outcome"] == "cut"} for r in deep)
+    assert all(L.parent(L.centre_of(r["unit"])) == L.ROOT for r in rows if r["unit"] != L.ROOT)
     assert (cut.impossible, cut.phrase) == (whole.impossible, whole.phrase) and cut.units > whole.units
     assert L.settled(rows)
     assert not L.settled([r for r in rows if r is not deep[0]])          # one unit missing: not settled

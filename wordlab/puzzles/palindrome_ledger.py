@@ -102,6 +102,13 @@ def parent(name: str) -> str:
     return ROOT if name != ROOT else ""
 
 
+def centre_of(name: str) -> str:
+    """The centre unit a unit was cut from (itself for a centre): `0/4.56:12.8` -> `0`."""
+    while parent(name) not in (ROOT, ""):
+        name = parent(name)
+    return name
+
+
 def centre_units(tables: proof.Tables) -> list[Unit]:
     """One unit per centre both walks can start from: the units the root is cut into."""
     return [Unit(centre_name(c), i, 0, (c.left, c.right, c.covered, c.middle, 0))
