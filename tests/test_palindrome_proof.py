@@ -219,11 +219,11 @@ def test_the_joint_completion_test_prunes_where_the_separate_tests_do_not():
 # -- remembered cover tests -----------------------------------------------------------------------------------------
 
 
-def _unit_records(words, alphabet: str, limit: int, remember: bool) -> list[tuple]:
+def _unit_records(words, alphabet: str, limit: int, remember: bool, tables=None) -> list[tuple]:
     from wordlab.puzzles import palindrome_ledger as L
 
     job = L._job(words, limit, alphabet, None)
-    searcher = L.Searcher(L.tables_for(job), limit)
+    searcher = L.Searcher(tables or L.tables_for(job), limit)
     if not remember:
         searcher.known = np.zeros(0, np.int64)
     rows, units = [], L.centre_units(searcher.tables)
@@ -241,3 +241,49 @@ def test_remembering_the_cover_tests_changes_no_node_count_and_no_answer(seed, l
 
     words = random_dictionary(seed, 80, "abcdefg", longest=5)
     assert _unit_records(words, "abcdefg", limit, True) == _unit_records(words, "abcdefg", limit, False)
+
+
+# -- finish tables ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("alphabet", ["abcde", "abcdefgh"])  # inside one 64-bit word, and across several
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_finish_table_gives_the_list_scans_answer_for_every_set_and_slack(alphabet, seed):
+    from wordlab.puzzles.palindrome import random_dictionary
+
+    words = sorted(random_dictionary(seed, 60, alphabet, longest=5))
+    bits = Q.letter_bits(words, alphabet)
+    cover = Q.cover_tables(words, bits, len(alphabet), most=3)
+    children = Q.trie_arrays(words)
+    lists = Q.completions(children, Q.terminals(children, words), bits, 3)
+    first, stop, sets, lengths, table, tables = Q.finish_tables(lists, cover, len(alphabet), 1)
+    assert (table >= 0).all()                     # every node's list has at least one set: every node has a table
+    for node in range(len(children)):
+        for missing in range(1 << len(alphabet)):
+            for slack in range(4):
+                scanned = Q._can_finish(first, stop, sets, lengths, node, missing, slack, cover)
+                assert bool(Q._covers(tables[table[node]], slack, missing)) == scanned, (node, missing, slack)
+
+
+def test_drop_one_removes_each_letter_of_each_set():
+    letters = 8
+    sets = [0b10110001, 0b00000110, 0b11000000]
+    table = np.zeros(1 << (letters - 6), np.uint64)
+    for s in sets:
+        table[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+    dropped = Q._drop_one(table, letters)
+    held = {x for x in range(1 << letters) if int(dropped[x >> 6]) >> (x & 63) & 1}
+    assert held == {s & ~(1 << b) for s in sets for b in range(letters) if s >> b & 1}
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([13, 15, 17]))
+def test_finish_tables_change_no_node_count_and_no_answer(seed, limit):
+    from wordlab.puzzles.palindrome import random_dictionary
+
+    words = random_dictionary(seed, 80, "abcdefg", longest=5)
+    tables = [Q.build_tables(sorted(words), "abcdefg", Q.rarest_first(words, "abcdefg"), Q.allowed_waste(limit, 7),
+                             finish_from=finish_from) for finish_from in (None, 1)]
+    assert tables[1].left[4][5].shape[0] > 0 and tables[1].right[4][5].shape[0] > 0
+    assert _unit_records(words, "abcdefg", limit, True, tables[0]) == _unit_records(words, "abcdefg", limit, True, tables[1])

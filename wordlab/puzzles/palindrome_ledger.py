@@ -239,7 +239,8 @@ def tables_for(job: Job) -> proof.Tables:
     key = (job.dictionary, job.alphabet, job.most_waste)
     with _TABLES_LOCK:
         if key not in _TABLES:
-            _TABLES[key] = proof.cached_tables(job.words, job.alphabet, job.most_waste)
+            _TABLES[key] = proof.cached_tables(job.words, job.alphabet, job.most_waste,
+                                               finish_from=proof.FINISH_TABLES_FROM)
         return _TABLES[key]
 
 

@@ -22,10 +22,13 @@ all it needs:
 4. canonical order: where both walks restart together the phrase splits into blocks that can be
    reordered freely, so only one order is searched: each block must hold the rarest letter missing
    when it began;
-5. a transposition table (fixed size, lossy) remembers the states that failed with a given room;
-6. each walk's cover test (3.) is remembered by walk, node, missing letters and slack (`_finishes`):
-   one left walk meets many right walks, and the answer does not depend on them. Exact and lossless,
-   so it changes the time a search takes, never its nodes.
+5. a transposition table (fixed size, lossy) remembers the states that failed after expanding, with
+   their room; a state the cover tests reject is cheaper to test again than to look up;
+6. each walk's cover test (3.) is answered from a finish table where the walk's node has a long list
+   of completions (`finish_tables`: the cover tables pushed by the node's completions, every missing
+   set at once) and remembered elsewhere by walk, node, missing letters and slack (`_finishes`): one
+   left walk meets many right walks, and the answer does not depend on them. Both give the answers
+   the list scan gives, so they change the time a search takes, never its nodes.
 
 The kernels are compiled with numba; `_search.py_func` is the same loop in plain Python (for `%lprun`).
 """
@@ -49,6 +52,7 @@ from wordlab.search.probe import paced
 
 COVER_WASTE = 3        # cover tables up to this many repeats; with more slack the cover test does not prune
 JOINT_PAIRS = 1 << 20  # the joint completion test judges states whose two completion lists make this few pairs
+FINISH_TABLES_FROM = 1024  # long proofs give lists this long a finish table (WORD.LST at 57 letters: 67 nodes, 2 GB)
 MEMO_BITS = 24         # transposition table of 2^24 entries (about 300 MB) for large dictionaries
 CHUNK = 200_000        # nodes per call of the compiled search, between budget and progress checks
 TIMED_CHUNK = 5_000    # the same under a time limit (a few hundredths of a second)
@@ -341,6 +345,55 @@ def completions(children: np.ndarray, ends: np.ndarray, bits: np.ndarray, most: 
     return first, stop, sets[:used], lengths[:used]
 
 
+def finish_tables(lists: tuple, cover: np.ndarray, letters: int, from_length: int | None,
+                  budget: Budget | None = None) -> tuple:
+    """The completion lists with, for each node whose list holds at least `from_length` letter sets, a
+    finish table: `_can_finish` answered for every set of missing letters and every slack at once, as
+    bitmaps shaped like the cover tables. Returns (first, stop, sets, lengths, table per node (-1: none),
+    tables). A long list is scanned at almost every visit (most of its sets share a covered letter and
+    fail), so a lookup there replaces thousands of steps. Memory: the cover tables' size per such node;
+    `from_length` None: no tables."""
+    first, stop, sets, lengths = lists
+    nodes = np.flatnonzero(stop - first >= from_length) if from_length is not None else np.zeros(0, np.int64)
+    table = np.full(len(first), -1, np.int32)
+    tables = np.zeros((len(nodes), *cover.shape), np.uint64)
+    for i, node in enumerate(nodes):
+        _finish_table(sets[first[node]:stop[node]], lengths[first[node]:stop[node]], cover, letters, tables[i], budget)
+        table[node] = i
+    return first, stop, sets, lengths, table, tables
+
+
+def _finish_table(sets: np.ndarray, lengths: np.ndarray, cover: np.ndarray, letters: int, out: np.ndarray,
+                  budget: Budget | None) -> None:
+    """out[s] = the missing-letter sets M for which one of these completions, then whole words, brings in
+    M with at most s repeats: a completion S of waste w, disjoint from a set that whole words cover with
+    s - w repeats (cover tables pushed by S), or such a set with one letter fewer at one repeat more (a
+    letter of S that is covered already: `_drop_one` of out[s - 1])."""
+    high_bits = max(0, letters - 6)
+    wastes = lengths - np.array([int(s).bit_count() for s in sets], np.int64)
+    for s in range(out.shape[0]):
+        for w in range(s + 1):
+            _push_in_chunks(cover[s - w], out[s], np.unique(sets[wastes == w]), high_bits, budget)
+        if s:
+            out[s] |= _drop_one(out[s - 1], letters, budget)
+
+
+def _drop_one(table: np.ndarray, letters: int, budget: Budget | None = None) -> np.ndarray:
+    """{X minus one of its letters : X in table}, for a bitmap where set X is bit X & 63 of word X >> 6."""
+    out = np.zeros_like(table)
+    for b in range(letters):
+        if budget:
+            budget.check()
+        if b < 6:
+            step = 1 << b
+            held = sum((1 << x for x in range(64) if x & step), 0)
+            out |= (table & np.uint64(held)) >> np.uint64(step)
+        else:
+            step = 1 << (b - 6)
+            out.reshape(-1, 2, step)[:, 0] |= table.reshape(-1, 2, step)[:, 1]
+    return out
+
+
 @njit(cache=True)
 def _can_finish(first, stop, sets, lengths, node, missing, slack, cover):
     """Can one walk, from `node`, finish its word and go on with whole words so as to bring in every
@@ -360,12 +413,21 @@ def _can_finish(first, stop, sets, lengths, node, missing, slack, cover):
 
 
 @njit(cache=True)
+def _covers(cover, slack, letters):
+    return (cover[slack, letters >> 6] >> np.uint64(letters & 63)) & np.uint64(1)
+
+
+@njit(cache=True)
 def _finishes(lists, node, missing, slack, cover, known, walk):
-    """`_can_finish`, remembered in `known` (a direct-mapped table; empty: nothing is remembered) by the walk
-    and its node (`walk`), the missing letters and the slack. Each entry holds the whole key and the answer,
-    so a hit is always right; a collision only overwrites."""
+    """`_can_finish`: read from the node's finish table if it has one (`finish_tables`), else remembered in
+    `known` (a direct-mapped table; empty: nothing is remembered) by the walk and its node (`walk`), the
+    missing letters and the slack. Each entry holds the whole key and the answer, so a hit is always right;
+    a collision only overwrites."""
     if slack >= cover.shape[0]:
         return True
+    table = lists[4][node]
+    if table >= 0:
+        return _covers(lists[5][table], slack, missing) == 1
     if known.shape[0] == 0:
         return _can_finish(lists[0], lists[1], lists[2], lists[3], node, missing, slack, cover)
     key = (walk << 30 | slack << 26 | missing) + 1
@@ -380,19 +442,14 @@ def _finishes(lists, node, missing, slack, cover, known, walk):
 
 
 @njit(cache=True)
-def _covers(cover, slack, letters):
-    return (cover[slack, letters >> 6] >> np.uint64(letters & 63)) & np.uint64(1)
-
-
-@njit(cache=True)
 def _finish_together(left, right, f, r, missing, slack, cover, pairs):
     """Can both walks finish their current words *in one string*? Both spell the same letters outwards,
     so one walk's completion is a prefix of the other's: one letter set holds the other. A pair of
     completions must agree that way and each leave a rest that whole words cover within the slack.
     Judged only when the two lists have at most `pairs` pairs (a walk at a word end has the empty
     completion, which agrees with any other, so nothing is gained there). Cost: up to `pairs` pairs."""
-    lf, ls, lsets, llen = left
-    rf, rs, rsets, rlen = right
+    lf, ls, lsets, llen = left[0], left[1], left[2], left[3]
+    rf, rs, rsets, rlen = right[0], right[1], right[2], right[3]
     if slack >= cover.shape[0] or (ls[f] - lf[f]) * (rs[r] - rf[r]) > pairs:
         return True
     for i in range(lf[f], ls[f]):
@@ -513,10 +570,6 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
             if covered == full and lend and rend and d > 0:
                 top[0] = d
                 return FOUND
-            if _recall(keys, fails, k1, k2) >= room:
-                tally[2] += 1
-                d -= 1
-                continue
             missing = full & ~covered
             slack = (room - 2 * _popcount(missing)) // 2
             lc = lca if middle == 1 else lcr
@@ -525,7 +578,10 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
                     or not _finishes(rc, r, missing, slack, cover, known, 2 * (nleft + r) + (middle == 2)) \
                     or not _finish_together(lc, rc, f, r, missing, slack, cover, pairs):
                 tally[1] += 1
-                _remember(keys, fails, k1, k2, room)
+                d -= 1
+                continue
+            if _recall(keys, fails, k1, k2) >= room:
+                tally[2] += 1
                 d -= 1
                 continue
             move = 0
@@ -615,23 +671,29 @@ class Tables:
             known[:] = 0
 
 
-def build_tables(words, alphabet: str, rarest: str, most_waste: int, budget: Budget | None = None) -> Tables:
-    """Filter the words (`realizable`), build both tries, their completion lists, the cover tables,
-    the centres and an empty transposition table, looking at the budget's clock every fraction of a second."""
+def build_tables(words, alphabet: str, rarest: str, most_waste: int, budget: Budget | None = None,
+                 finish_from: int | None = None) -> Tables:
+    """Filter the words (`realizable`), build the cover tables, both tries with their completion lists
+    (finish tables for the realizable-end lists of at least `finish_from` sets: worth their build and
+    memory in runs of hours), the centres and an empty transposition table, looking at the budget's clock
+    every fraction of a second."""
     bits = letter_bits(words, alphabet, budget)
     usable = realizable(words, bits, most_waste, budget)
     most = min(most_waste, COVER_WASTE)
+    cover = cover_tables(usable, bits, len(alphabet), most, budget)
     sides = []
     for spelled, ends in (([w[::-1] for w in words], [w[::-1] for w in usable]), (list(words), usable)):
         children = trie_arrays(spelled, budget)
         any_end, real_end = terminals(children, spelled, budget), terminals(children, ends, budget)
-        sides.append((children, any_end, real_end, completions(children, any_end, bits, most, budget),
-                      completions(children, real_end, bits, most, budget)))
+        in_middle = finish_tables(completions(children, any_end, bits, most, budget), cover, len(alphabet), None)
+        outside = finish_tables(completions(children, real_end, bits, most, budget), cover, len(alphabet),
+                                finish_from, budget)
+        sides.append((children, any_end, real_end, in_middle, outside))
     left, right = sides
     size = max(12, min(MEMO_BITS, int(np.log2(left[0].shape[0] + right[0].shape[0])) + 6))
     return Tables(most_waste, bits, np.array([int(bits[ord(c) - 97]) for c in rarest], np.int64),
-                  (1 << len(alphabet)) - 1, left, right, cover_tables(usable, bits, len(alphabet), most, budget),
-                  _centres(words, left[0], right[0], bits, budget), len(usable), size)
+                  (1 << len(alphabet)) - 1, left, right, cover, _centres(words, left[0], right[0], bits, budget),
+                  len(usable), size)
 
 
 def rarest_first(words, alphabet: str) -> str:
@@ -644,11 +706,12 @@ def rarest_first(words, alphabet: str) -> str:
     return "".join(sorted(alphabet, key=lambda c: (counts[c], c)))
 
 
-TABLES_FORMAT = 1  # bump when the pickled Tables change shape
+TABLES_FORMAT = 2  # bump when the pickled Tables change shape
 CACHE_AFTER_SECONDS = 0.5  # tables that took longer than this to build are kept on disk
 
 
-def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None = None) -> Tables:
+def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None = None,
+                  finish_from: int | None = None) -> Tables:
     """`build_tables` for these words, served from the disk cache (`cache_dir()/palindrome/`) when the same
     words, alphabet, allowance and table-building code made them before; written there otherwise (when
     they took more than CACHE_AFTER_SECONDS to build), under the budget's clock."""
@@ -656,7 +719,7 @@ def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None =
 
     words = tuple(sorted(set(words)))
     rarest = rarest_first(words, alphabet)
-    key = hashlib.sha256(repr((TABLES_FORMAT, dictionary_digest(words), alphabet, rarest, most_waste,
+    key = hashlib.sha256(repr((TABLES_FORMAT, dictionary_digest(words), alphabet, rarest, most_waste, finish_from,
                                source_digest(BUILDERS))).encode()).hexdigest()[:24]
     path = cache_dir() / "palindrome" / f"tables-{key}.pickle"
     try:
@@ -665,7 +728,7 @@ def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None =
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
         pass
     clock = time.perf_counter()
-    tables = build_tables(words, alphabet, rarest, most_waste, budget)
+    tables = build_tables(words, alphabet, rarest, most_waste, budget, finish_from)
     if time.perf_counter() - clock < CACHE_AFTER_SECONDS:
         return tables  # cheaper to build again than to keep
     try:
@@ -870,6 +933,7 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
 
 
 BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
-            _costly_parts, cover_tables, _completions, completions, build_tables, rarest_first, _centres)
+            _costly_parts, cover_tables, _completions, completions, finish_tables, _finish_table, _drop_one,
+            build_tables, rarest_first, _centres)
 KERNEL = (_popcount, _can_finish, _finishes, _covers, _finish_together, _slot, _recall, _remember, _step, _search,
           phrase_from, allowed_waste)
