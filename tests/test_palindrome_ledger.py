@@ -262,3 +262,36 @@ def test_the_committed_length_56_ledger_holds_its_whole_plan_exhausted():
     names = "\n".join(sorted(row["unit"] for row in rows))
     assert len(rows) == plan["units"] and hashlib.sha256(names.encode()).hexdigest() == plan["names_sha256"]
     assert all(row["outcome"] == "exhausted" and row["length"] == 56 and row["phrase"] is None for row in rows)
+
+
+# -- the kernel measured on a ledger's units ------------------------------------------------------------------------
+
+
+def test_the_finish_tables_bench_searches_ledger_units_both_ways_with_the_recorded_nodes(tmp_path, monkeypatch):
+    from wordlab.puzzles import palindrome_proof as Q
+
+    monkeypatch.setattr(Q, "FINISH_TABLES_FROM", 1)      # every node gets a finish table
+    monkeypatch.setattr(L, "_TABLES", {})
+    words = random_dictionary(5, 60, "abcdef")
+    path = tmp_path / "ledger.jsonl"
+    L.prove(words, 19, path, alphabet="abcdef", scheduler="serial", report=quiet, most_nodes=40)
+    assert L.tables_for(L._job(words, 19, "abcdef", None)).left[4][5].shape[0] > 0
+    data = L.bench_finish_tables(words, 19, path, sample=3, repeats=2, alphabet="abcdef", least_nodes=1, report=quiet)
+    recorded = {unit: nodes for unit, (outcome, nodes, _) in records(path).items() if outcome == "exhausted"}
+    assert len(data["units"]) == 3 and len({row["unit"] for row in data["units"]}) == 3
+    assert all(row["nodes"] == recorded[row["unit"]] for row in data["units"])   # deep `:` units rebuilt too
+    assert data["total_nodes"] == sum(row["nodes"] for row in data["units"]) and data["speedup"] > 0
+    with pytest.raises(WordlabError, match="no unit '0/9.9' at length 19"):
+        L.unit_named(L.Searcher(L.tables_for(L._job(words, 19, "abcdef", None)), 19),
+                     L._job(words, 19, "abcdef", None), "0/9.9")
+
+
+def test_the_kernel_bench_refuses_a_missing_or_foreign_ledger_in_one_line(tmp_path, capsys):
+    from wordlab.cli import main
+
+    assert main(["bench", "palindrome", "--words", "ita", "--ledger", str(tmp_path / "none.jsonl")]) == 2
+    assert "cannot read the ledger" in capsys.readouterr().err
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"unit": "*", "length": 13}\n{"unit": "1a", "length": 15}\n')
+    assert main(["bench", "palindrome", "--words", "ita", "--ledger", str(other)]) == 2
+    assert "not a proof ledger of one length" in capsys.readouterr().err

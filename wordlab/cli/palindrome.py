@@ -23,7 +23,13 @@ def add_arguments(parser, command: str) -> None:
     add_strategy_option(parser, P.STRATEGIES, default="beam-stack", many=command == "bench")
     add_budget_options(parser)
     if command == "bench":
-        parser.add_argument("--save", metavar="JSON", help="also write the anytime results to this file")
+        parser.add_argument("--save", metavar="JSON", help="also write the results to this file")
+        kernel = parser.add_argument_group("the proof kernel on a ledger's units")
+        kernel.add_argument("--ledger", metavar="JSONL",
+                            help="instead of the strategies, search a sample of this ledger's exhausted units "
+                                 "with and without finish tables (nodes must agree; seconds side by side)")
+        kernel.add_argument("--sample", type=int, default=8, help="units to take from --ledger (default 8)")
+        kernel.add_argument("--repeats", type=int, default=3, help="runs of each unit each way (default 3)")
     else:
         proof = parser.add_argument_group("proof ledger (exhaustive search of one length, in resumable work units)")
         proof.add_argument("--prove", type=int, metavar="LENGTH",
@@ -114,9 +120,45 @@ def solve(args) -> Report:
     return Report("\n".join(lines + [_summary_line(row)]), row)
 
 
+def bench_kernel(args) -> Report:
+    """The proof kernel with and without finish tables on a sample of a ledger's units (`--ledger`)."""
+    from wordlab.puzzles import palindrome_ledger as ledger
+    from wordlab.words import as_wordlist
+
+    rows = [json.loads(line) for line in open(args.ledger) if line.strip()] if _readable(args.ledger) else []
+    lengths = {r.get("length") for r in rows if isinstance(r, dict)}
+    if len(lengths) != 1 or not isinstance(next(iter(lengths)), int):
+        raise WordlabError(f"{args.ledger} is not a proof ledger of one length")
+    if args.sample < 1 or args.repeats < 1:
+        raise WordlabError("--sample and --repeats must be at least 1")
+    data = ledger.bench_finish_tables(as_wordlist(args.words), lengths.pop(), args.ledger, args.sample, args.repeats,
+                                      alphabet=args.alphabet, name=args.words,
+                                      report=lambda line: print(line, file=sys.stderr, flush=True))
+    data["command"] = (f"wordlab bench palindrome --words {args.words} --ledger {args.ledger} --sample {args.sample} "
+                       f"--repeats {args.repeats}")
+    if args.save:
+        with open(args.save, "w") as out:
+            json.dump(data, out, indent=1)
+    seconds = data["seconds"]
+    return Report(f"{len(data['units'])} units of length {data['length']}, {data['total_nodes']:,} nodes either way: "
+                  f"finish tables {seconds['finish tables']:.1f} s, list scans {seconds['list scans']:.1f} s "
+                  f"(best of {args.repeats}): {data['speedup']:.2f}× faster with finish tables", data)
+
+
+def _readable(path: str) -> bool:
+    try:
+        with open(path, "rb"):
+            return True
+    except OSError as error:
+        raise WordlabError(f"cannot read the ledger {path}: {error.strerror}") from None
+
+
 def bench(args) -> Report:
     """Run each strategy under the same budget (default 10 s each) and tabulate best length and nodes."""
     from wordlab import bench as benchmark
+
+    if args.ledger:
+        return bench_kernel(args)
 
     puzzle = P.index(args.words, args.alphabet)
     rows: dict[str, dict] = {}

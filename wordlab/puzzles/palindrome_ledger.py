@@ -28,6 +28,7 @@ other in this process (`scheduler="serial"`, the reference the others are tested
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import fcntl
 import hashlib
@@ -222,9 +223,9 @@ def root_record(tables: proof.Tables, job: Job) -> dict:
             "units": len(centre_units(tables))}
 
 
-def order(unit: Unit) -> str:
+def order(name: str) -> str:
     """The units' search order: a hash of the name, so that the units done at any moment are a random sample."""
-    return hashlib.sha256(unit.name.encode()).hexdigest()
+    return hashlib.sha256(name.encode()).hexdigest()
 
 
 # -- the tables each worker process keeps ---------------------------------------------------------------------
@@ -466,7 +467,7 @@ def _walk(searcher: Searcher, job: Job, ledger: Ledger) -> tuple[list[Unit], lis
                                f"but this code cuts it into {len(units)}: the ledger is damaged; give this run "
                                f"another ledger file")
         todo += units
-    return sorted(open_units, key=order), rows
+    return sorted(open_units, key=lambda unit: order(unit.name)), rows
 
 
 # -- running a length -----------------------------------------------------------------------------------------
@@ -623,3 +624,70 @@ class _Closing:
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+# -- measuring the kernel on a ledger's units -------------------------------------------------------------------
+
+
+def unit_named(searcher: Searcher, job: Job, name: str) -> Unit:
+    """The unit of this name, rebuilt by cutting its ancestors again (each cut searches only their tops)."""
+    if name == ROOT or parent(name) == "":
+        raise WordlabError(f"{name!r} names no unit below the root")
+    siblings = centre_units(searcher.tables) if parent(name) == ROOT else \
+        cut(searcher, job, unit_named(searcher, job, parent(name)))[1]
+    for unit in siblings:
+        if unit.name == name:
+            return unit
+    raise WordlabError(f"no unit {name!r} at length {job.limit}: the ledger was cut by other code or another "
+                       f"dictionary")
+
+
+def without_finish_tables(tables: proof.Tables) -> proof.Tables:
+    """The same tables with no finish tables: every cover test scans its completion list."""
+    def bare(side):
+        children, any_end, real_end, *lists = side
+        return (children, any_end, real_end) + tuple(
+            proof.finish_tables(completions[:4], tables.cover, len(tables.bits), None) for completions in lists)
+    return dataclasses.replace(tables, left=bare(tables.left), right=bare(tables.right), memos=[])
+
+
+def bench_finish_tables(words, limit: int, ledger_path, sample: int = 8, repeats: int = 3, *,
+                        alphabet: str = "abcdefghijklmnopqrstuvwxyz", name: str | None = None,
+                        least_nodes: int = 1_000_000, report: Callable[[str], None] = print) -> dict:
+    """Search `sample` exhausted units of a ledger (spread over those of at least `least_nodes` nodes) with
+    and without finish tables, alternating which goes first, `repeats` times each; the nodes must agree.
+    Returns per unit the nodes and the best and median seconds of each, and the ratio of the totals."""
+    job = _job(words, limit, alphabet, name)
+    rows = [json.loads(line) for line in Path(ledger_path).read_text().splitlines() if line.strip()]
+    heavy = sorted((r for r in rows if r.get("outcome") == "exhausted" and r.get("length") == limit
+                    and r.get("nodes", 0) >= least_nodes), key=lambda r: order(r["unit"]))
+    if not heavy:
+        raise WordlabError(f"{ledger_path} has no exhausted unit of length {limit} with {least_nodes:,} nodes or more")
+    picked = heavy[::max(1, len(heavy) // sample)][:sample]
+    tables = tables_for(job)
+    searchers = {"finish tables": Searcher(tables, limit), "list scans": Searcher(without_finish_tables(tables), limit)}
+    out, best = [], {kind: 0.0 for kind in searchers}
+    for row in picked:
+        unit = unit_named(searchers["finish tables"], job, row["unit"])
+        seconds: dict[str, list[float]] = {kind: [] for kind in searchers}
+        nodes = set()
+        for r in range(repeats):
+            for kind in sorted(searchers, reverse=r % 2 == 1):
+                clock = time.perf_counter()
+                record, _ = search_unit(searchers[kind], job, unit, None)
+                seconds[kind].append(time.perf_counter() - clock)
+                nodes.add(record["nodes"])
+        for kind, s in seconds.items():
+            best[kind] += min(s)
+        if len(nodes) != 1:
+            raise AssertionError(f"unit {unit.name}: node counts differ with and without finish tables: {nodes}")
+        out.append({"unit": unit.name, "nodes": nodes.pop(),
+                    **{f"{kind} best s": round(min(s), 3) for kind, s in seconds.items()},
+                    **{f"{kind} median s": round(float(np.median(s)), 3) for kind, s in seconds.items()}})
+        report(f"{unit.name}: {out[-1]['nodes']:,} nodes, " + ", ".join(
+            f"{kind} {out[-1][kind + ' best s']:.2f} s" for kind in searchers))
+    return {"what": f"best of {repeats} seconds per unit, {len(out)} exhausted units of {Path(ledger_path).name}, "
+                    "searched with and without finish tables in one process, alternating",
+            "words": job.name, "length": limit, "finish_tables_from": proof.FINISH_TABLES_FROM, "units": out,
+            "total_nodes": sum(r["nodes"] for r in out), "seconds": {kind: round(s, 3) for kind, s in best.items()},
+            "speedup": round(best["list scans"] / best["finish tables"], 3)}
