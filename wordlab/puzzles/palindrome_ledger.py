@@ -688,6 +688,8 @@ def bench_finish_tables(words, limit: int, ledger_path, sample: int = 8, repeats
             f"{kind} {out[-1][kind + ' best s']:.2f} s" for kind in searchers))
     return {"what": f"best of {repeats} seconds per unit, {len(out)} exhausted units of {Path(ledger_path).name}, "
                     "searched with and without finish tables in one process, alternating",
-            "words": job.name, "length": limit, "finish_tables_from": proof.FINISH_TABLES_FROM, "units": out,
+            "words": job.name, "length": limit, "finish_tables_from": proof.FINISH_TABLES_FROM,
+            "finish_tables": sum(side[4][5].shape[0] for side in (tables.left, tables.right)),
+            "finish_table_bytes": sum(side[4][5].nbytes for side in (tables.left, tables.right)), "units": out,
             "total_nodes": sum(r["nodes"] for r in out), "seconds": {kind: round(s, 3) for kind, s in best.items()},
             "speedup": round(best["list scans"] / best["finish tables"], 3)}
