@@ -276,7 +276,7 @@ def test_the_finish_tables_bench_searches_ledger_units_both_ways_with_the_record
     path = tmp_path / "ledger.jsonl"
     L.prove(words, 19, path, alphabet="abcdef", scheduler="serial", report=quiet, most_nodes=40)
     assert L.tables_for(L._job(words, 19, "abcdef", None)).left[4][5].shape[0] > 0
-    data = L.bench_finish_tables(words, 19, path, sample=3, repeats=2, alphabet="abcdef", least_nodes=1, report=quiet)
+    data = L.bench_finish_tables(words, path, sample=3, repeats=2, alphabet="abcdef", least_nodes=1, report=quiet)
     recorded = {unit: nodes for unit, (outcome, nodes, _) in records(path).items() if outcome == "exhausted"}
     assert len(data["units"]) == 3 and len({row["unit"] for row in data["units"]}) == 3
     assert all(row["nodes"] == recorded[row["unit"]] for row in data["units"])   # deep `:` units rebuilt too
@@ -295,3 +295,8 @@ def test_the_kernel_bench_refuses_a_missing_or_foreign_ledger_in_one_line(tmp_pa
     other.write_text('{"unit": "*", "length": 13}\n{"unit": "1a", "length": 15}\n')
     assert main(["bench", "palindrome", "--words", "ita", "--ledger", str(other)]) == 2
     assert "not a proof ledger of one length" in capsys.readouterr().err
+    other.write_text('{"unit": "*", "length": 13}\n{"unit": "1a", "len')
+    assert main(["bench", "palindrome", "--words", "ita", "--ledger", str(other)]) == 2
+    assert "not a proof ledger of one length" in capsys.readouterr().err
+    assert main(["bench", "palindrome", "--words", "ita", "--ledger", str(other), "--sample", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err

@@ -123,15 +123,8 @@ def solve(args) -> Report:
 def bench_kernel(args) -> Report:
     """The proof kernel with and without finish tables on a sample of a ledger's units (`--ledger`)."""
     from wordlab.puzzles import palindrome_ledger as ledger
-    from wordlab.words import as_wordlist
 
-    rows = [json.loads(line) for line in open(args.ledger) if line.strip()] if _readable(args.ledger) else []
-    lengths = {r.get("length") for r in rows if isinstance(r, dict)}
-    if len(lengths) != 1 or not isinstance(next(iter(lengths)), int):
-        raise WordlabError(f"{args.ledger} is not a proof ledger of one length")
-    if args.sample < 1 or args.repeats < 1:
-        raise WordlabError("--sample and --repeats must be at least 1")
-    data = ledger.bench_finish_tables(as_wordlist(args.words), lengths.pop(), args.ledger, args.sample, args.repeats,
+    data = ledger.bench_finish_tables(args.words, args.ledger, args.sample, args.repeats,
                                       alphabet=args.alphabet, name=args.words,
                                       report=lambda line: print(line, file=sys.stderr, flush=True))
     data["command"] = (f"wordlab bench palindrome --words {args.words} --ledger {args.ledger} --sample {args.sample} "
@@ -143,14 +136,6 @@ def bench_kernel(args) -> Report:
     return Report(f"{len(data['units'])} units of length {data['length']}, {data['total_nodes']:,} nodes either way: "
                   f"finish tables {seconds['finish tables']:.1f} s, list scans {seconds['list scans']:.1f} s "
                   f"(best of {args.repeats}): {data['speedup']:.2f}× faster with finish tables", data)
-
-
-def _readable(path: str) -> bool:
-    try:
-        with open(path, "rb"):
-            return True
-    except OSError as error:
-        raise WordlabError(f"cannot read the ledger {path}: {error.strerror}") from None
 
 
 def bench(args) -> Report:

@@ -651,16 +651,22 @@ def without_finish_tables(tables: proof.Tables) -> proof.Tables:
     return dataclasses.replace(tables, left=bare(tables.left), right=bare(tables.right), memos=[])
 
 
-def bench_finish_tables(words, limit: int, ledger_path, sample: int = 8, repeats: int = 3, *,
+def bench_finish_tables(words, ledger_path, sample: int = 8, repeats: int = 3, *,
                         alphabet: str = "abcdefghijklmnopqrstuvwxyz", name: str | None = None,
                         least_nodes: int = 1_000_000, report: Callable[[str], None] = print) -> dict:
     """Search `sample` exhausted units of a ledger (spread over those of at least `least_nodes` nodes) with
     and without finish tables, alternating which goes first, `repeats` times each; the nodes must agree.
-    Returns per unit the nodes and the best and median seconds of each, and the ratio of the totals."""
-    job = _job(words, limit, alphabet, name)
-    rows = [json.loads(line) for line in Path(ledger_path).read_text().splitlines() if line.strip()]
-    heavy = sorted((r for r in rows if r.get("outcome") == "exhausted" and r.get("length") == limit
-                    and r.get("nodes", 0) >= least_nodes), key=lambda r: order(r["unit"]))
+    Returns per unit the nodes and the best and median seconds of each, and the ratio of the totals.
+    `words`: a word list, or a source name or path (loaded once the ledger has been read)."""
+    from wordlab.words import as_wordlist
+
+    if sample < 1 or repeats < 1:
+        raise WordlabError(f"the sample and the repeats must be at least 1, not {sample} and {repeats}")
+    rows = _ledger_rows(Path(ledger_path))
+    limit = rows[0]["length"]
+    job = _job(as_wordlist(words), limit, alphabet, name)
+    heavy = sorted((r for r in rows if r.get("outcome") == "exhausted" and r.get("nodes", 0) >= least_nodes),
+                   key=lambda r: order(r["unit"]))
     if not heavy:
         raise WordlabError(f"{ledger_path} has no exhausted unit of length {limit} with {least_nodes:,} nodes or more")
     picked = heavy[::max(1, len(heavy) // sample)][:sample]
@@ -693,3 +699,19 @@ def bench_finish_tables(words, limit: int, ledger_path, sample: int = 8, repeats
             "finish_table_bytes": sum(side[4][5].nbytes for side in (tables.left, tables.right)), "units": out,
             "total_nodes": sum(r["nodes"] for r in out), "seconds": {kind: round(s, 3) for kind, s in best.items()},
             "speedup": round(best["list scans"] / best["finish tables"], 3)}
+
+
+def _ledger_rows(path: Path) -> list[dict]:
+    """A ledger's records, refusing a file that cannot be read or is not a ledger of one length."""
+    try:
+        lines = path.read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise WordlabError(f"cannot read the ledger {path}: {getattr(error, 'strerror', None) or error}") from None
+    try:
+        rows = [json.loads(line) for line in lines if line.strip()]
+    except json.JSONDecodeError:
+        rows = []
+    lengths = {row.get("length") if isinstance(row, dict) else None for row in rows}
+    if len(lengths) != 1 or not isinstance(min(lengths, key=str), int) or not all("unit" in row for row in rows):
+        raise WordlabError(f"{path} is not a proof ledger of one length")
+    return rows
