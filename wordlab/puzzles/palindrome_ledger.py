@@ -712,6 +712,6 @@ def _ledger_rows(path: Path) -> list[dict]:
     except json.JSONDecodeError:
         rows = []
     lengths = {row.get("length") if isinstance(row, dict) else None for row in rows}
-    if len(lengths) != 1 or not isinstance(min(lengths, key=str), int) or not all("unit" in row for row in rows):
+    if len(lengths) != 1 or not isinstance(next(iter(lengths)), int) or not all("unit" in row for row in rows):
         raise WordlabError(f"{path} is not a proof ledger of one length")
     return rows
