@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from wordlab.errors import WordlabError
 from wordlab.puzzles import palindrome_ledger as L
-from wordlab.words import available
+from wordlab.words import available, load
 
 from .test_palindrome import TOY, brute_force_shortest, is_palindromic_pangram
 
@@ -108,6 +108,38 @@ def test_dask_threads_and_processes_record_what_one_thread_records(tmp_path):
     assert any(":" in name for name in serial)                 # units cut on the workers, sent back and run
     assert (one.nodes, one.phrase, one.impossible) == (two.nodes, two.phrase, two.impossible) == \
            (three.nodes, three.phrase, three.impossible)
+
+
+def test_until_found_stops_at_the_first_phrase_and_a_later_run_completes_the_length(tmp_path):
+    full = tmp_path / "full.jsonl"
+    whole = L.prove(TOY, 16, full, alphabet="abcd", scheduler="serial", report=quiet, most_nodes=10)
+    assert whole.phrase and len(whole.phrase.replace(" ", "")) == brute_force_shortest(TOY, "abcd", 16)
+    for scheduler in ("serial", "threads"):
+        path = tmp_path / f"{scheduler}.jsonl"
+        first = L.prove(TOY, 16, path, alphabet="abcd", scheduler=scheduler, workers=2, report=quiet, most_nodes=10,
+                        until_found=True)
+        assert first.phrase and not first.complete and first.finished < whole.units
+        assert is_palindromic_pangram(first.phrase.split(), set(TOY), "abcd")
+        assert len(first.phrase.replace(" ", "")) <= 16
+        assert first.sentence().startswith(f"a palindromic pangram of {len(first.phrase.replace(' ', ''))} letters "
+                                           f"exists") and "open" in first.sentence()
+        again = L.prove(TOY, 16, path, alphabet="abcd", scheduler=scheduler, workers=2, report=quiet, most_nodes=10,
+                        until_found=True)
+        assert (again.finished, again.checksum) == (first.finished, first.checksum)      # nothing searched
+        rest = L.prove(TOY, 16, path, alphabet="abcd", scheduler=scheduler, workers=2, report=quiet, most_nodes=10)
+        assert rest.complete and records(path) == records(full) and rest.phrase == whole.phrase
+
+
+def test_cli_until_found_prints_the_phrase_that_settles_at_most_length(tmp_path, capsys):
+    from wordlab.cli import main
+
+    source = tmp_path / "toy.txt"
+    source.write_text("\n".join(TOY))
+    assert main(["solve", "palindrome", "--words", str(source), "--alphabet", "abcd", "--prove", "16", "--ledger",
+                 str(tmp_path / "l-{code}.jsonl"), "--scheduler", "serial", "--until-found", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["phrase"] and not data["impossible"] and data["finished"] < data["units"]
+    assert is_palindromic_pangram(data["phrase"].split(), set(TOY), "abcd")
 
 
 # -- interruption -------------------------------------------------------------------------------------------
@@ -226,7 +258,6 @@ def test_cli_prints_the_claim_with_units_nodes_and_checksum(tmp_path, capsys):
 @pytest.mark.skipif(not available("ita"), reason="ITA's WORD.LST is not available offline here")
 def test_ledger_agrees_with_the_one_thread_search_on_word_lst_samples(tmp_path):
     from wordlab.puzzles import palindrome as P
-    from wordlab.words import load
 
     rng = random.Random(7)
     words = load("ita").words
@@ -262,6 +293,25 @@ def test_the_committed_length_56_ledger_holds_its_whole_plan_exhausted():
     names = "\n".join(sorted(row["unit"] for row in rows))
     assert len(rows) == plan["units"] and hashlib.sha256(names.encode()).hexdigest() == plan["names_sha256"]
     assert all(row["outcome"] == "exhausted" and row["length"] == 56 and row["phrase"] is None for row in rows)
+
+
+def committed_ledgers(length: int) -> dict[str, list[dict]]:
+    return {path.name: [json.loads(line) for line in path.read_text().splitlines()]
+            for path in sorted(SAVED.glob("ledger-ita-*.jsonl")) if json.loads(path.open().readline())["length"] == length}
+
+
+def test_the_committed_ledgers_decide_the_shortest_palindromic_pangram_on_word_lst():
+    """Length 56 settled by the ledger alone with no phrase; every phrase a length-57 ledger found is a
+    57-letter palindromic pangram, checked here without the search (word by word when WORD.LST is at hand)."""
+    assert any(L.settled(rows) and not any(row["phrase"] for row in rows) for rows in committed_ledgers(56).values())
+    found = [row for rows in committed_ledgers(57).values() for row in rows if row["outcome"] == "found"]
+    assert found
+    vocabulary = set(load("ita").words) if available("ita") else None
+    for row in found:
+        text = row["phrase"].replace(" ", "")
+        assert len(text) == 57 and text == text[::-1] and set(text) == set("abcdefghijklmnopqrstuvwxyz")
+        if vocabulary is not None:
+            assert is_palindromic_pangram(row["phrase"].split(), vocabulary, "abcdefghijklmnopqrstuvwxyz")
 
 
 # -- the kernel measured on a ledger's units ------------------------------------------------------------------------

@@ -38,6 +38,9 @@ def add_arguments(parser, command: str) -> None:
         proof.add_argument("--ledger", metavar="JSONL",
                            help="the ledger file ({code} is replaced by the code version), e.g. "
                                 "data/palindrome/ledger-ita-{code}.jsonl")
+        proof.add_argument("--until-found", action="store_true",
+                           help="stop at the first unit that finds a phrase: it shows one of at most LENGTH letters "
+                                "exists (whether a shorter one does is the question of --prove LENGTH-1)")
         proof.add_argument("--scheduler", metavar="ADDRESS",
                            help="a running Dask scheduler (tcp://host:8786); 'threads' or 'serial' to stay in this "
                                 "process; default: a local cluster of --workers processes")
@@ -102,8 +105,8 @@ def prove(args) -> Report:
     if not args.ledger:
         raise WordlabError("--prove needs --ledger FILE: the ledger keeps the finished work units")
     claim = ledger.prove(as_wordlist(args.words), args.prove, args.ledger, alphabet=args.alphabet, name=args.words,
-                         scheduler=args.scheduler,
-                         workers=args.workers, report=lambda line: print(line, file=sys.stderr, flush=True))
+                         scheduler=args.scheduler, workers=args.workers, until_found=args.until_found,
+                         report=lambda line: print(line, file=sys.stderr, flush=True))
     return Report(claim.sentence(), claim.as_dict())
 
 

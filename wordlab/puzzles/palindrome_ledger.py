@@ -16,7 +16,9 @@ the dictionary's sha256, plus a checksum of the line. A run reads the ledger fir
 that are not in it, so a run stopped at any moment, even by `kill -9`, loses at most the units in flight.
 The ledger alone says whether a length is decided (`settled`): a cut unit is settled when as many units
 as it was cut into are in the ledger under its name, each settled, and a length is impossible only when its
-root is settled and no unit found a phrase.
+root is settled and no unit found a phrase. The other answer needs far less: one unit that finds a phrase
+shows that a phrase of at most that length exists (a run with `until_found` stops there), and with the
+length below proved impossible, that decides the shortest.
 
 Units are searched in an order fixed by a hash of their names, so the units finished at any moment are a
 random sample of the rest: their cost per unit says how much work is left.
@@ -401,8 +403,11 @@ class Claim:
         if self.phrase and self.complete:
             return (f"shortest palindromic pangram of at most {self.length} letters in {self.words}: "
                     f"{self.phrase!r} ({len(self.phrase.replace(' ', ''))} letters; {tally})")
-        found = f"; found {self.phrase!r}" if self.phrase else ""
-        return f"length {self.length} undecided in {self.words}: {tally}{found}"
+        if self.phrase:
+            letters = len(self.phrase.replace(" ", ""))
+            return (f"a palindromic pangram of {letters} letters exists in {self.words}: {self.phrase!r}; whether a "
+                    f"shorter one does is open in this ledger ({tally})")
+        return f"length {self.length} undecided in {self.words}: {tally}"
 
     def as_dict(self) -> dict:
         return {"length": self.length, "units": self.units, "finished": self.finished, "nodes": self.nodes,
@@ -475,9 +480,11 @@ def _walk(searcher: Searcher, job: Job, ledger: Ledger) -> tuple[list[Unit], lis
 
 def prove(words, limit: int, ledger_path, *, alphabet: str = "abcdefghijklmnopqrstuvwxyz", name: str | None = None,
           scheduler: str | None = None, workers: int = 1, report: Callable[[str], None] = print,
-          every: float = 60.0, most_nodes: int | None = UNIT_NODES) -> Claim:
+          every: float = 60.0, most_nodes: int | None = UNIT_NODES, until_found: bool = False) -> Claim:
     """Search every unit of length `limit` not yet in the ledger and return what the ledger then proves.
-    `{code}` in `ledger_path` is replaced by the code version.
+    `{code}` in `ledger_path` is replaced by the code version. With `until_found`, stop at the first unit
+    that finds a phrase (or search nothing if the ledger holds one): that shows a phrase of at most `limit`
+    letters exists, which is all a run needs once `limit - 1` is proved impossible.
 
     `scheduler`: None for a LocalCluster of `workers` processes (one thread each), "threads" for
     `workers` threads in this process (through Dask), "serial" for one unit after the other in this
@@ -499,8 +506,8 @@ def prove(words, limit: int, ledger_path, *, alphabet: str = "abcdefghijklmnopqr
         pending, rows = _walk(searcher, job, ledger)
         report(f"length {limit} on {job.name}: {len(rows) + len(pending):,} units so far, {len(pending):,} to search "
                f"(code {ledger.code}, dictionary sha256 {job.dictionary[:12]}…)")
-        if pending:
-            _run(job, pending, ledger, scheduler, workers, report, every, most_nodes)
+        if pending and not (until_found and any(row["phrase"] for row in rows)):
+            _run(job, pending, ledger, scheduler, workers, report, every, most_nodes, until_found)
             pending, rows = _walk(searcher, job, ledger)
     result = claim(ledger, job, rows, len(pending))
     if result.complete != settled(r for (length, _), r in ledger.records.items() if length == limit):
@@ -561,9 +568,10 @@ class _Progress:
 
 
 def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int, report, every: float,
-         most_nodes: int | None) -> None:
+         most_nodes: int | None, until_found: bool = False) -> None:
     """Search the pending units and the units cut from them, recording each as it finishes; the units a unit
-    is cut into go before the others, so that a cut unit is settled soon."""
+    is cut into go before the others, so that a cut unit is settled soon. With `until_found`, stop once a
+    recorded unit holds a phrase (the units still in flight are dropped, not recorded)."""
     progress = _Progress(len(pending), report, every)
     if scheduler == "serial":
         stack = pending[::-1]
@@ -571,6 +579,8 @@ def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int,
             record, units = work(job, stack.pop(), most_nodes)
             ledger.add(record)
             progress.add(record, len(units))
+            if until_found and record["phrase"]:
+                return
             stack += units[::-1]
         return
     from dask.distributed import as_completed
@@ -587,6 +597,11 @@ def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int,
             record, units = future.result()
             ledger.add(record)
             progress.add(record, len(units))
+            if until_found and record["phrase"]:
+                in_flight = list(running.futures)
+                running.clear()
+                client.cancel(in_flight)
+                return
             for unit in units:
                 running.add(submit(unit, 1))
             future.release()
