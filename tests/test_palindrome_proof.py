@@ -119,6 +119,34 @@ def test_a_second_build_of_the_same_tables_is_read_from_disk(tmp_path, monkeypat
         Q.cached_tables(MEDIUM, "abcdefgh", 1)       # another allowance of repeats: other tables
 
 
+def test_the_disk_cache_drops_the_least_recently_used_tables_beyond_its_size(tmp_path, monkeypatch):
+    import os
+
+    monkeypatch.setenv("WORDLAB_CACHE", str(tmp_path))
+    monkeypatch.setattr(Q, "CACHE_AFTER_SECONDS", 0.0)
+    folder = tmp_path / "palindrome"
+    built = {}
+    for waste in (2, 1, 0):
+        before = set(folder.glob("tables-*.pickle"))
+        Q.cached_tables(MEDIUM, "abcdefgh", waste)
+        (built[waste],) = set(folder.glob("tables-*.pickle")) - before
+    size = {waste: path.stat().st_size for waste, path in built.items()}
+    built[0].unlink()
+    os.utime(built[1], (1, 1))                               # 1 is the least recently used, then 2
+    os.utime(built[2], (2, 2))
+    monkeypatch.setattr(Q, "CACHE_BYTES", size[0] + size[2])
+    Q.cached_tables(MEDIUM, "abcdefgh", 0)                   # written again: 1 no longer fits
+    assert set(folder.glob("tables-*.pickle")) == {built[0], built[2]}
+
+    def no_building(*args, **kwargs):
+        raise AssertionError("the tables were built again")
+
+    monkeypatch.setattr(Q, "build_tables", no_building)
+    Q.cached_tables(MEDIUM, "abcdefgh", 2)
+    with pytest.raises(AssertionError, match="built again"):
+        Q.cached_tables(MEDIUM, "abcdefgh", 1)
+
+
 class Clock:
     """A stand-in budget that counts the looks at its clock and runs out after `after` of them."""
 

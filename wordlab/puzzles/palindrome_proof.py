@@ -38,11 +38,13 @@ from __future__ import annotations
 import ast
 import hashlib
 import inspect
+import os
 import pickle
 import textwrap
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -708,13 +710,15 @@ def rarest_first(words, alphabet: str) -> str:
 
 TABLES_FORMAT = 2  # bump when the pickled Tables change shape
 CACHE_AFTER_SECONDS = 0.5  # tables that took longer than this to build are kept on disk
+CACHE_BYTES = 8 << 30      # the disk cache keeps the most recently used tables up to this size
 
 
 def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None = None,
                   finish_from: int | None = None) -> Tables:
     """`build_tables` for these words, served from the disk cache (`cache_dir()/palindrome/`) when the same
     words, alphabet, allowance and table-building code made them before; written there otherwise (when
-    they took more than CACHE_AFTER_SECONDS to build), under the budget's clock."""
+    they took more than CACHE_AFTER_SECONDS to build), under the budget's clock. Writing drops the least
+    recently used tables beyond CACHE_BYTES (WORD.LST's take gigabytes, and each code version its own)."""
     from wordlab.words import cache_dir
 
     words = tuple(sorted(set(words)))
@@ -724,7 +728,9 @@ def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None =
     path = cache_dir() / "palindrome" / f"tables-{key}.pickle"
     try:
         with open(path, "rb") as stored:
-            return pickle.load(stored)
+            tables = pickle.load(stored)
+        os.utime(path)  # recently used: the last to be dropped
+        return tables
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
         pass
     clock = time.perf_counter()
@@ -737,9 +743,28 @@ def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None =
         with open(partial, "wb") as out:
             pickle.dump(tables, out, protocol=5)
         partial.replace(path)
+        _drop_least_recently_used(path)
     except OSError:
         pass  # a cache that cannot be written is simply skipped
     return tables
+
+
+def _drop_least_recently_used(kept: Path) -> None:
+    """Delete cached tables, least recently used first, until the rest fit in CACHE_BYTES (`kept` stays)."""
+    def used(path: Path) -> tuple[float, int]:
+        try:
+            status = path.stat()
+            return status.st_mtime, status.st_size
+        except OSError:  # deleted meanwhile by another process
+            return 0.0, 0
+
+    files = sorted(((used(path), path) for path in kept.parent.glob("tables-*.pickle")), reverse=True)
+    total = 0
+    for (_, size), path in files:
+        total += size
+        if total > CACHE_BYTES and path != kept:
+            path.unlink(missing_ok=True)
+            total -= size
 
 
 def dictionary_digest(words) -> str:
