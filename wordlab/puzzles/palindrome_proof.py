@@ -36,6 +36,7 @@ The kernels are compiled with numba; `_search.py_func` is the same loop in plain
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 import inspect
 import os
@@ -729,10 +730,12 @@ def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None =
     try:
         with open(path, "rb") as stored:
             tables = pickle.load(stored)
-        os.utime(path)  # recently used: the last to be dropped
-        return tables
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
         pass
+    else:
+        with contextlib.suppress(OSError):
+            os.utime(path)  # recently used: the last to be dropped
+        return tables
     clock = time.perf_counter()
     tables = build_tables(words, alphabet, rarest, most_waste, budget, finish_from)
     if time.perf_counter() - clock < CACHE_AFTER_SECONDS:
