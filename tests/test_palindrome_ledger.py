@@ -296,8 +296,10 @@ def test_the_committed_length_56_ledger_holds_its_whole_plan_exhausted():
 
 
 def committed_ledgers(length: int) -> dict[str, list[dict]]:
-    return {path.name: [json.loads(line) for line in path.read_text().splitlines()]
-            for path in sorted(SAVED.glob("ledger-ita-*.jsonl")) if json.loads(path.open().readline())["length"] == length}
+    """The committed ledgers of one length, by file name."""
+    ledgers = {path.name: [json.loads(line) for line in path.read_text().splitlines()]
+               for path in sorted(SAVED.glob("ledger-ita-*.jsonl"))}
+    return {name: rows for name, rows in ledgers.items() if rows[0]["length"] == length}
 
 
 def test_the_committed_ledgers_decide_the_shortest_palindromic_pangram_on_word_lst():
