@@ -67,5 +67,7 @@ def budget_case():
     return w.WordLadder("sheep", "abuzz", BUDGET_WORDS), BUDGET_OPTIONS
 
 
-BUDGET_OPTIONS = {"depth-first": {"max_depth": 40}, "breadth-first": {"max_depth": 40}, "greedy": {}, "astar": {},
+BUDGET_OPTIONS = {"depth-first": {"max_depth": 40}, "depth-first-graph": {"max_depth": 40},
+                  "breadth-first": {"max_depth": 40}, "breadth-first-graph": {"max_depth": 40},
+                  "uniform-cost": {}, "greedy": {}, "astar": {},
                   "beam": {"max_depth": 40, "width": 5000}, "beam-stack": {"max_depth": 40, "width": 2}}

@@ -104,7 +104,9 @@ def _ladders(strategy, **defaults):
 
 
 _DEFAULTS = {"depth-first": {"first_only": True, "max_depth": MAX_STEPS},
+             "depth-first-graph": {"first_only": True, "max_depth": MAX_STEPS},
              "breadth-first": {"first_only": True, "max_depth": MAX_STEPS},
+             "breadth-first-graph": {"first_only": True, "max_depth": MAX_STEPS},
              "beam": {"first_only": True, "max_depth": MAX_STEPS},
              "beam-stack": {"max_depth": MAX_STEPS}}
 STRATEGIES = {name: _ladders(strategy, **_DEFAULTS.get(name, {})) for name, strategy in GENERIC.items()}
@@ -135,6 +137,12 @@ def verify(ladder: WordLadder, value) -> bool:
     return (len(words) >= 1 and words[0] == ladder.first and words[-1] == ladder.goal
             and all(w in ladder.known for w in words[1:])
             and all(len(a) == len(b) and sum(x != y for x, y in zip(a, b)) == 1 for a, b in zip(words, words[1:])))
+
+
+def is_move(ladder: WordLadder, before: Rung, after: Rung) -> bool:
+    """Is `after` one step on from `before`: a word of the list that differs in exactly one letter?"""
+    return (after.word in ladder.known and len(before.word) == len(after.word)
+            and sum(a != b for a, b in zip(before.word, after.word)) == 1)
 
 
 def render(state) -> str:

@@ -5,23 +5,31 @@ so a search run without them pays one falsy test per node and nothing else.
 
 Events a strategy reports (all optional, use the ones that make sense):
 
-- `probe.call(depth, n=1)`         `n` calls of a recursive function (the unit the Sudoku write-ups count)
-- `probe.expand(depth, frontier)`  a node expanded; `frontier` is the size of the open list, if any
-- `probe.generate(depth, n)`       `n` successors were generated
-- `probe.prune(depth, n, why=…)`   `n` nodes were cut off (by a bound, a beam, a constraint)
-- `probe.backtrack(depth)`         a dead end: the search undoes its last choice
-- `probe.node(depth, label)`       a node of the search tree, for drawing (recorded up to `tree_limit`)
+- `probe.expand(depth, frontier, parent=…)`  a node expanded; `frontier` is the size of the open list
+- `probe.call(depth, parent=…)`              a call of a recursive function (the unit the Sudoku write-ups
+                                              count): a node too, for strategies that count calls
+- `probe.prune(depth, n, parent=…, why=…)`   `n` children of `parent` cut off (by a bound, a beam, a constraint)
+- `probe.backtrack(depth, node=…)`           a dead end: the search gives up `node` and undoes its choice
+- `probe.generate(depth, n)`                 `n` successors were generated (a count only)
+- `probe.node(depth, label)`                 a node of a static tree drawing (recorded up to `tree_limit`)
 
-Solutions are told to the probe by the runner (`wordlab.search.run`), not by strategies.
+Solutions are told to the probe by the runner (`wordlab.search.run`), not by strategies; a solution
+belongs to the node the strategy reported last.
 
-`Probe(record=N)` also keeps the first N events as `probe.events`, each an `Event` with the state the
-strategy passed (`state=`), so a run can be replayed step by step. Strategies build that snapshot only
-while `probe.recording` is true, so recording costs nothing once the record is full or when it is off:
+**Recording.** `Probe(record=N)` also keeps the first N events as `probe.events` for the step-through
+player. Every event that makes a node (`expand`, `call`, `prune`) returns its node id, and the strategy
+passes that id as `parent=` when it reports the node's children: a tree is only as true as its parent
+links, so they come from the strategy that made the nodes, never from a look-up by state (states
+repeat). While the probe is not recording, these methods return None, which is a fine `parent` too.
 
-    if probe and probe.recording:
-        probe.expand(depth, len(frontier), state=snapshot(grid))
-    elif probe:
-        probe.expand(depth, len(frontier))
+What a recorded event shows is passed lazily, so a run that is not recording never builds it:
+
+- `state=` the node's state, or a function of no arguments that makes it (the puzzle's `render` draws it);
+- `queue=` the frontier's first entries as `Waiting` rows (state, g, h, f, mark), or a function making them;
+- `facts=` other (label, value) pairs for the side panel, or a function making them.
+
+    if probe:
+        node = probe.expand(depth, len(frontier), parent=parent, state=lambda: snapshot(grid))
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, NamedTuple
 
 from wordlab.errors import WordlabError
+
+MAX_RECORD = 100_000  # the most events a probe keeps: each holds a snapshot of a state
 
 
 @dataclass
@@ -46,37 +56,59 @@ class Found:
     path: list | None = None  # the states from the start to `value`, where the strategy knows them
 
 
-class Event(NamedTuple):
-    """One recorded step of a search, for replay: what happened, where, and what the search knew then."""
+class Waiting(NamedTuple):
+    """One entry of a frontier as the player lists it: a state, its g, h and f (None where a strategy
+    has none), and a mark: "next" (taken now), "kept" or "cut" (a beam's choice), "top" (a stack's top)."""
 
-    kind: str  # "call", "expand", "generate", "prune", "backtrack" or "solution"
+    state: Any
+    g: float | None = None
+    h: float | None = None
+    f: float | None = None
+    mark: str = ""
+
+
+class Event(NamedTuple):
+    """One recorded step of a search, for replay: what happened, to which node, and what the search knew."""
+
+    kind: str  # "call", "expand", "prune", "backtrack" or "solution"
+    node: int | None  # the node this event is about: its own id for call/expand/prune (the event's index)
+    parent: int | None  # the id of that node's parent (None for a root)
     depth: int
     state: Any  # the snapshot the strategy passed (None if it passed none)
     frontier: int  # size of the open list (0 where the strategy has none)
+    queue: tuple | None  # the frontier's first entries (`Waiting`), where the strategy shows them
+    facts: tuple  # other (label, value) pairs the strategy shows
     nodes: int  # effort so far (probe.nodes)
     best: float | None  # cost of the latest solution reported so far
     why: str  # why the node was pruned (prune events)
-    parent: int | None  # the event id of the node this one was reached from
     seconds: float
 
 
-EXPANDING = ("call", "expand")  # the event kinds that stand for a node of the search tree
+NODE_KINDS = ("call", "expand", "prune")  # the event kinds that make a node of the search tree
+EXPANDING = ("call", "expand")  # the node kinds that stand for an expanded node
+
+
+def _made(value):
+    """A lazily passed value made: called if it is a function, as it is otherwise."""
+    return value() if callable(value) else value
 
 
 class Probe:
     """Counts and records the events of one search run.
 
-    `record` > 0 keeps the first `record` events (`events`, for step-by-step replay).
+    `record` = N keeps the first N events (`events`, for step-by-step replay; at most `MAX_RECORD`).
     `tree_limit` > 0 also records the first `tree_limit` tree nodes as (id, parent, depth, label).
     `timeline_every` sets how often (in expansions) a (seconds, expansions, frontier) sample is kept.
     """
 
-    def __init__(self, tree_limit: int = 0, timeline_every: int = 64, record: int = 0):
-        if not isinstance(record, int) or isinstance(record, bool) or record < 0:
-            raise WordlabError(f"Probe(record=...) takes how many events to keep, a whole number ≥ 0, not {record!r}")
+    def __init__(self, tree_limit: int = 0, timeline_every: int = 64, record: int | None = None):
+        if record is not None:
+            if not isinstance(record, int) or isinstance(record, bool) or not 1 <= record <= MAX_RECORD:
+                raise WordlabError(f"Probe(record=...) takes how many events to keep, a whole number from 1 to "
+                                   f"{MAX_RECORD:,} (leave it out to count without recording), not {record!r}")
         self.tree_limit = tree_limit
         self.timeline_every = max(1, timeline_every)
-        self.record = record
+        self.record = record or 0
         self.reset()
 
     def reset(self) -> None:
@@ -94,8 +126,8 @@ class Probe:
         self.events: list[Event] = []
         self.recording = self.record > 0
         self.best: float | None = None
+        self.last_node: int | None = None  # the node reported last: where a solution belongs
         self._last_at_depth: dict[int, int] = {}
-        self._last_event_at_depth: dict[int, int] = {}
         self.started = time.perf_counter()
 
     def __bool__(self) -> bool:
@@ -110,18 +142,24 @@ class Probe:
         """The search effort in one number: expansions if the strategy reports them, else calls."""
         return self.expansions or self.calls
 
+    @property
+    def full(self) -> bool:
+        """Did the record fill up (so the run may have gone on past the last recorded event)?"""
+        return self.record > 0 and len(self.events) >= self.record
+
     # -- events ----------------------------------------------------------------------------------
-    def call(self, depth: int = 0, n: int = 1, state: Any = None, parent: int | None = None) -> int | None:
+    def call(self, depth: int = 0, n: int = 1, state: Any = None, parent: int | None = None,
+             queue: Any = None, facts: Any = None) -> int | None:
         self.calls += n
         self.per_depth[depth] += n
         if depth > self.max_depth:
             self.max_depth = depth
         if self.recording:
-            return self._keep("call", depth, state, 0, "", parent)
+            return self._keep("call", None, parent, depth, state, 0, queue, facts, "")
         return None
 
     def expand(self, depth: int = 0, frontier: int = 0, n: int = 1, state: Any = None,
-               parent: int | None = None) -> int | None:
+               parent: int | None = None, queue: Any = None, facts: Any = None) -> int | None:
         self.expansions += n
         self.per_depth[depth] += n
         if depth > self.max_depth:
@@ -131,35 +169,42 @@ class Probe:
         if self.expansions % self.timeline_every < n:
             self.timeline.append((self.elapsed, self.expansions, frontier))
         if self.recording:
-            return self._keep("expand", depth, state, frontier, "", parent)
+            return self._keep("expand", None, parent, depth, state, frontier, queue, facts, "")
         return None
 
     def generate(self, depth: int = 0, n: int = 1, state: Any = None) -> None:
         self.generated += n
 
-    def prune(self, depth: int = 0, n: int = 1, state: Any = None, why: str = "") -> None:
+    def prune(self, depth: int = 0, n: int = 1, state: Any = None, why: str = "", parent: int | None = None,
+              queue: Any = None, facts: Any = None) -> int | None:
+        """`n` nodes at `depth`, children of `parent`, cut off for reason `why`; a recorded prune is one
+        leaf of the tree standing for them (`state`, if given, is the one pruned or the first of them)."""
         self.pruned += n
         if self.recording:
-            self._keep("prune", depth, state, 0, why, None)
+            return self._keep("prune", None, parent, depth, state, 0, queue, facts, why)
+        return None
 
-    def backtrack(self, depth: int = 0, state: Any = None) -> None:
+    def backtrack(self, depth: int = 0, state: Any = None, node: int | None = None, why: str = "") -> None:
+        """A dead end: the search gives up `node` (default: the node reported last)."""
         self.backtracks += 1
         if self.recording:
-            self._keep("backtrack", depth, state, 0, "", None)
+            self._keep("backtrack", self.last_node if node is None else node, None, depth, state, 0, None, None, why)
 
     def solution(self, value: Any, cost: float | None = None, path: list | None = None) -> Found:
         """Note a solution (the runner calls this for every solution a strategy yields) and return it
-        stamped with the time and effort so far."""
+        stamped with the time and effort so far; it belongs to the node the strategy reported last."""
         found = Found(value, cost, self.elapsed, self.nodes, path)
         self.solutions.append(found)
         if cost is not None:
             self.best = cost
         if self.recording:
-            self._keep("solution", self.max_depth if path is None else len(path) - 1, value, 0, "", None)
+            depth = self.max_depth if path is None else len(path) - 1
+            self._keep("solution", self.last_node, None, depth, value, 0, None, None, "")
         return found
 
     def node(self, depth: int, label: str = "", parent: int | None = None) -> int | None:
-        """Record a tree node; its parent defaults to the latest node one level up (right for DFS)."""
+        """Record a node of a static tree drawing; its parent defaults to the latest node one level up
+        (right for depth-first search)."""
         if len(self.tree) >= self.tree_limit:
             return None
         node_id = len(self.tree)
@@ -169,16 +214,18 @@ class Probe:
         self._last_at_depth[depth] = node_id
         return node_id
 
-    def _keep(self, kind: str, depth: int, state: Any, frontier: int, why: str, parent: int | None) -> int:
-        """Append an event; a node's parent defaults to the latest node one level up (right for DFS)."""
+    def _keep(self, kind: str, node: int | None, parent: int | None, depth: int, state: Any, frontier: int,
+              queue: Any, facts: Any, why: str) -> int:
+        """Append an event; an event that makes a node gets the event's index as its node id."""
         event_id = len(self.events)
-        if kind in EXPANDING:
-            if parent is None and depth > 0:
-                parent = self._last_event_at_depth.get(depth - 1)
-            self._last_event_at_depth[depth] = event_id
-        elif parent is None:
-            parent = self._last_event_at_depth.get(depth, self._last_event_at_depth.get(depth - 1))
-        self.events.append(Event(kind, depth, state, frontier, self.nodes, self.best, why, parent, self.elapsed))
+        if kind in NODE_KINDS:
+            node = event_id
+            if kind != "prune":
+                self.last_node = event_id
+        queue = _made(queue)
+        self.events.append(Event(kind, node, parent, depth, _made(state), frontier,
+                                 None if queue is None else tuple(queue), tuple(_made(facts) or ()),
+                                 self.nodes, self.best, why, self.elapsed))
         self.recording = len(self.events) < self.record
         return event_id
 

@@ -21,6 +21,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
+from numbers import Real
 from typing import Any, Callable, ClassVar, Iterator, Mapping, NamedTuple
 
 from wordlab.errors import UnknownName, WordlabError
@@ -105,25 +106,130 @@ def _jsonable(value: Any) -> Any:
         return str(value)
 
 
-def pick(registry: Mapping[str, Any], name: str, kind: str = "strategy"):
-    """The entry called `name` in a registry, or an `UnknownName` error listing the choices."""
+def pick(registry: Mapping[str, Any], name: Any, kind: str = "strategy"):
+    """The entry called `name` in a registry, or an `UnknownName` error listing the choices.
+
+    For strategies, `name` may also be the strategy itself (a generator function, checked against the
+    protocol), a name given to one with `wordlab.strategy`, or an address `module:function` (the module
+    imported from the current folder or `sys.path`)."""
     try:
         return registry[name]
     except (KeyError, TypeError):
-        raise UnknownName(kind, str(name), registry) from None
+        if kind != "strategy":
+            raise UnknownName(kind, str(name), registry) from None
+    if callable(name):
+        return checked_strategy(name)
+    if isinstance(name, str) and name in OWN:
+        return OWN[name]
+    if isinstance(name, str) and ":" in name:
+        return checked_strategy(imported(name))
+    raise UnknownName(kind, str(name), [*registry, *OWN]) from None
 
 
-def run(strategies: Mapping[str, Callable[..., Iterator]], name: str, given: Any, *,
+# -- strategies as values: student code, checked against the protocol -----------------------------------
+
+OWN: dict[str, Callable[..., Iterator]] = {}  # strategies named with `wordlab.strategy`, by name
+
+
+class ProtocolError(WordlabError):
+    """A strategy that does not follow the protocol: the message names the function and what it should do."""
+
+
+SHAPE = "def name(given, *, probe=None, budget=None): ... yield value, cost"
+
+
+def strategy_name(strategy: Any) -> str:
+    """How tables name a strategy: a name as given; a function by the name `wordlab.strategy` gave it,
+    else its own `__name__`."""
+    if isinstance(strategy, str):
+        return strategy
+    return getattr(strategy, "strategy_name", None) or getattr(strategy, "__name__", None) or repr(strategy)
+
+
+def imported(address: str) -> Callable:
+    """The function at `module:function` (or a name `wordlab.strategy` gave one in that module), the module
+    imported from the current folder or `sys.path`; a one-line `WordlabError` when either is missing."""
+    import importlib
+    import os
+    import sys
+
+    module_name, _, attribute = address.partition(":")
+    if not module_name or not attribute:
+        raise WordlabError(f"a strategy address is module:function, such as mymodule:iddfs, not {address!r}")
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as missing:
+        if missing.name != module_name.split(".")[0] and missing.name != module_name:
+            raise  # the student's module itself imports something missing: their line, their traceback
+        raise WordlabError(f"no module {module_name!r} for strategy {address!r}: put {module_name}.py in the "
+                           f"current folder or on sys.path") from None
+    found = getattr(module, attribute, None)
+    if found is None:
+        found = next((f for f in OWN.values() if f.__module__ == module.__name__ and strategy_name(f) == attribute),
+                     None)
+    if found is None or not callable(found):
+        raise WordlabError(f"module {module_name!r} has no strategy function {attribute!r}")
+    return found
+
+
+@lru_cache(maxsize=256)
+def checked_strategy(strategy: Callable) -> Callable:
+    """`strategy`, if it has the protocol's shape: a generator function taking the given first and `probe`
+    and `budget` by keyword. Otherwise a one-line `ProtocolError` saying what is missing."""
+    name = strategy_name(strategy)
+    if not inspect.isgeneratorfunction(inspect.unwrap(strategy)):
+        raise ProtocolError(f"strategy {name!r} is not a generator function: it must yield each solution "
+                            f"({SHAPE})")
+    try:
+        parameters = list(inspect.signature(strategy).parameters.values())
+    except (TypeError, ValueError):
+        return strategy
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                  inspect.Parameter.VAR_POSITIONAL)
+    if not parameters or parameters[0].kind not in positional:
+        raise ProtocolError(f"strategy {name!r} takes no `given` positional parameter: the puzzle comes first ({SHAPE})")
+    taken = {p.name for p in parameters}
+    anything = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+    missing = [k for k in ("probe", "budget") if k not in taken and not anything]
+    if missing:
+        raise ProtocolError(f"strategy {name!r} takes no {' or '.join(k + '=' for k in missing)} keyword: "
+                            f"the runner passes both ({SHAPE})")
+    return strategy
+
+
+def _checked_item(item: Any, name: str) -> Any:
+    """`item`, if it is what a strategy may yield: a `Bound`, or a tuple (value, cost) or (value, cost, path)
+    with a number or None for the cost."""
+    if isinstance(item, Bound) or (type(item) is tuple and 2 <= len(item) <= 3
+                                   and (item[1] is None or isinstance(item[1], Real))):
+        return item
+    raise ProtocolError(f"strategy {name!r} yielded {_short(item)} ({type(item).__name__}), not a pair "
+                        f"(value, cost): write `yield value, cost` (cost None where there is none)")
+
+
+def _short(value: Any, width: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def run(strategies: Mapping[str, Callable[..., Iterator]], name: str | Callable[..., Iterator], given: Any, *,
         prepare: Callable[[Any], Any] | None = None, result: type[Result] = Result,
         render: Callable[[Any], str] | None = None, probe: Probe | None = None, budget: Budget | None = None,
         **options) -> Result:
     """Run strategy `name` of `strategies` on `given` under `budget`, into a `result` (a `Result` subclass).
+    `name` may also be a strategy function of your own, a name `wordlab.strategy` gave one, or
+    `module:function` (see `pick`); such a strategy's yields are checked against the protocol, and an
+    error it raises reaches you unchanged, with its own line in the traceback.
 
     `prepare(given)` (parsing, checking) runs under the budget too. A budget that is already running (an
     outer run started it) is neither restarted nor closed here, so nested runs share it."""
     strategy = pick(strategies, name)
-    check_options(strategy, name, tuple(sorted(options)))
-    out = result(strategy=name, given=given, probe=probe, render=render)  # `given` is replaced once prepared
+    label = strategy_name(name if isinstance(name, str) and name in strategies else strategy)
+    check_options(strategy, label, tuple(sorted(options)))
+    out = result(strategy=label, given=given, probe=probe, render=render)  # `given` is replaced once prepared
+    checked = None if strategies.get(name) is strategy else label  # built-ins are trusted; the others checked
     started = time.perf_counter()
     owner = budget is not None and not budget.running
     if owner:
@@ -133,7 +239,8 @@ def run(strategies: Mapping[str, Callable[..., Iterator]], name: str, given: Any
         if budget:
             budget.check()
         out.given = prepare(given) if prepare else given
-        complete = _drain(strategy(out.given, probe=probe, budget=budget, **options), out, probe, budget, started)
+        complete = _drain(strategy(out.given, probe=probe, budget=budget, **options), out, probe, budget, started,
+                          checked)
     except BudgetExhausted:
         pass
     finally:
@@ -146,13 +253,17 @@ def run(strategies: Mapping[str, Callable[..., Iterator]], name: str, given: Any
     return out
 
 
-def _drain(items: Iterator, out: Result, probe: Probe | None, budget: Budget | None, started: float) -> bool:
-    """Collect a strategy's yields into `out`; return whether the strategy covered its whole space."""
+def _drain(items: Iterator, out: Result, probe: Probe | None, budget: Budget | None, started: float,
+           checked: str | None = None) -> bool:
+    """Collect a strategy's yields into `out`; return whether the strategy covered its whole space. With
+    `checked` (the name of a strategy from outside the puzzle's registry), each yield's shape is checked."""
     while True:
         try:
             item = next(items)
         except StopIteration as done:
             return done.value is not False
+        if checked is not None:
+            item = _checked_item(item, checked)
         if isinstance(item, Bound):
             out.bound = item.value
             continue

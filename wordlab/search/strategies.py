@@ -17,7 +17,7 @@ from itertools import count
 from typing import Any, Callable, Hashable, Iterable, Iterator
 
 from wordlab.errors import WordlabError
-from wordlab.search.probe import Budget, BudgetExhausted, Found, Probe
+from wordlab.search.probe import Budget, BudgetExhausted, Found, Probe, Waiting
 from wordlab.search.result import Result, check_options, pick, run
 
 State = Hashable
@@ -60,8 +60,10 @@ class SearchProblem:
 
 # -- the strategies --------------------------------------------------------------------------------
 # A link is (state, parent link), from which `path(link)` recovers the states from the start: one
-# small tuple per node kept. Recorded runs also map each expanded state to its event id, so the
-# viewer can draw the tree: `_seen` reports an expansion and remembers where it was recorded.
+# small tuple per node kept. Beside it each open node carries its parent's node id (None unless the
+# probe records), so a recorded tree hangs every node under the node that generated it.
+
+QUEUE_SHOWN = 8  # how many frontier entries a recorded step lists
 
 
 def path(link) -> list:
@@ -73,101 +75,139 @@ def path(link) -> list:
     return states[::-1]
 
 
-def _seen(problem, probe, ids: dict, depth: int, frontier: int, state, parent) -> None:
-    """Tell the probe a node is expanded; while it records, keep the state and link it to its parent."""
-    if probe.recording:
-        ids[state] = probe.expand(depth, frontier, state=problem.snapshot(state), parent=ids.get(parent))
-    else:
-        probe.expand(depth, frontier)
+def _expanded(probe, problem, depth: int, frontier: int, state, parent, queue=None, facts=None):
+    """Tell the probe a node is expanded; while it records, with the state, its parent and the frontier."""
+    if not probe.recording:
+        return probe.expand(depth, frontier)
+    return probe.expand(depth, frontier, state=problem.snapshot(state), parent=parent, queue=queue, facts=facts)
+
+
+def _listed(problem, entries, first: str = "", every: str = "") -> list:
+    """Frontier rows for (state, g, h) triples: the first marked `first`, all the others `every`."""
+    return [Waiting(problem.label(state), g, h, None if h is None else g + h, first if i == 0 and first else every)
+            for i, (state, g, h) in enumerate(entries)]
 
 
 def depth_first(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
                 max_depth: int = UNBOUNDED, first_only: bool = False):
-    """Depth-first backtracking: every goal, in tree order, with an explicit stack of successor
-    iterators (no recursion limit); a state already on the current path is skipped, so cycles cannot
-    trap it. Memory O(depth); time O(nodes in the tree)."""
-    start, ids = problem.start(), {}
-    link = (start, None)
-    if budget:
-        budget.tick()
-    if probe:
-        _seen(problem, probe, ids, 0, 1, start, None)
-        probe.node(0, problem.label(start))
-    if problem.is_goal(start):
-        yield start, 0, [start]
-        return not first_only
-    stack = [(start, 0, iter(problem.successors(start)), link)]
-    on_path = {start}
-    while stack:
-        state, g, successors, link = stack[-1]
-        depth = len(stack)
-        nxt = next(successors, None) if depth <= max_depth else None
-        if nxt is None:
-            stack.pop()
-            on_path.discard(state)
-            if probe:
-                probe.backtrack(depth - 1)
-            continue
-        child, step = nxt
-        if child in on_path:
-            continue
-        child_link = (child, link)
+    """Depth-first tree search: every goal, in tree order. A state already on the current path is
+    skipped, so cycles cannot trap it, but a state reached by two paths is searched twice.
+    Memory O(depth); time O(nodes in the tree)."""
+    return (yield from _depth_first(problem, probe, budget, max_depth, first_only, graph=False))
+
+
+def depth_first_graph(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
+                      max_depth: int = UNBOUNDED, first_only: bool = False):
+    """Depth-first graph search: as depth-first, but a state visited once is never visited again
+    (a visited set), so each state is expanded at most once. Memory and time O(states)."""
+    return (yield from _depth_first(problem, probe, budget, max_depth, first_only, graph=True))
+
+
+def _depth_first(problem, probe, budget, max_depth, first_only, graph):
+    """Visit a node, then its first child not yet `seen` (the states on the current path, or with
+    `graph` every state visited), backtracking from nodes whose children are used up. The stack holds
+    an iterator of successors per level, so there is no recursion limit."""
+    stack, seen, repeats = [], set(), 0
+    child, g, link, parent = problem.start(), 0, None, None
+    while True:
+        link = (child, link)
+        if graph:
+            seen.add(child)
         if budget:
             budget.tick()
+        node = _expanded(probe, problem, len(stack), len(stack), child, parent,
+                         lambda: _listed(problem, [(s, g_, None) for s, g_, *_ in reversed(stack)], "top"),
+                         graph and (lambda: (("visited", len(seen)), ("repeats skipped", repeats)))) if probe else None
         if probe:
-            _seen(problem, probe, ids, depth, len(stack), child, state)
-            probe.node(depth, problem.label(child))
+            probe.node(len(stack), problem.label(child))
         if problem.is_goal(child):
-            yield child, g + step, path(child_link)
+            yield child, g, path(link)
             if first_only:
                 return False
-        else:
-            stack.append((child, g + step, iter(problem.successors(child)), child_link))
-            on_path.add(child)
+        elif len(stack) < max_depth:
+            stack.append((child, g, iter(problem.successors(child)), link, node))
+            if not graph:
+                seen.add(child)
+        while True:  # on to the next child not seen, leaving the nodes whose children are used up
+            if not stack:
+                return True
+            state, g, successors, link, parent = stack[-1]
+            child, step = next(successors, (None, 0))
+            if child is None:
+                stack.pop()
+                if not graph:
+                    seen.discard(state)
+                if probe:
+                    probe.backtrack(len(stack), node=parent)
+            elif child in seen:
+                repeats += 1
+            else:
+                g += step
+                break
 
 
 def breadth_first(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
                   max_depth: int = UNBOUNDED, first_only: bool = False):
-    """The "list of successes": keep every surviving partial solution, one layer at a time; every goal,
-    shallowest first. Memory O(widest layer); time O(nodes in the tree)."""
-    start, ids = problem.start(), {}
-    layer = [(start, 0, None, (start, None))]
+    """Breadth-first tree search, the "list of successes": keep every partial solution of a layer,
+    then extend each into the next; every goal, shallowest first. A state reached by several paths
+    is expanded once per path. Memory O(widest layer); time O(nodes in the tree)."""
+    return (yield from _layers(problem, probe, budget, max_depth, first_only, graph=False))
+
+
+def breadth_first_graph(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
+                        max_depth: int = UNBOUNDED, first_only: bool = False):
+    """Breadth-first graph search: as breadth-first, but a state reached before is never queued again
+    (a visited set), so each state is expanded once, at its least depth. Memory and time O(states)."""
+    return (yield from _layers(problem, probe, budget, max_depth, first_only, graph=True))
+
+
+def _layers(problem, probe, budget, max_depth, first_only, graph):
+    """Expand a layer in order, collecting the children into the next; with `graph`, a child seen
+    before is skipped. Returns whether the search ran out of layers (rather than out of depth)."""
+    start = problem.start()
+    layer, seen, repeats = [(start, 0, (start, None), None)], {start}, 0
     for depth in range(max_depth + 1):
-        if not layer:
-            return True
         next_layer = []
-        for state, g, parent, link in layer:
+        for i, (state, g, link, parent) in enumerate(layer):
             if budget:
                 budget.tick()
-            node_id = probe.node(depth, problem.label(state), parent) if probe else None
-            if probe:
-                _seen(problem, probe, ids, depth, len(layer), state, link[1][0] if link[1] else None)
+            node = _expanded(probe, problem, depth, len(layer) - i - 1 + len(next_layer), state, parent,
+                             lambda: _listed(problem, [(s, g_, None) for s, g_, *_ in
+                                                       [*layer[i:i + QUEUE_SHOWN], *next_layer]][:QUEUE_SHOWN], "next"),
+                             graph and (lambda: (("visited", len(seen)), ("repeats skipped", repeats)))) if probe else None
             if problem.is_goal(state):
                 yield state, g, path(link)
                 if first_only:
                     return False
                 continue
-            next_layer.extend((child, g + step, node_id, (child, link)) for child, step in problem.successors(state))
-        if probe:
-            probe.generate(depth, len(next_layer))
+            for child, step in problem.successors(state):
+                if graph:
+                    if child in seen:
+                        repeats += 1
+                        continue
+                    seen.add(child)
+                next_layer.append((child, g + step, (child, link), node))
+        if not next_layer:
+            return True
         layer = next_layer
-    return not layer
+    return False
 
 
 def _best_first(problem, probe, budget, priority, first_only: bool):
-    """Pop the open node of least `priority(g, h)`; heap with lazy deletion of stale entries."""
-    start, ids = problem.start(), {}
-    best_g = {start: 0}
-    tie = count()
-    frontier = [(priority(0, problem.heuristic(start)), next(tie), 0, start, 0, (start, None))]
+    """Pop the open node of least `priority(g, h)`; a heap with lazy deletion of stale entries."""
+    start = problem.start()
+    best_g, tie = {start: 0}, count()
+    h = problem.heuristic(start)
+    frontier = [(priority(0, h), next(tie), 0, h, start, 0, (start, None), None)]
     while frontier:
-        _, _, g, state, depth, link = heapq.heappop(frontier)
-        if g > best_g.get(state, math.inf):
+        entry = heapq.heappop(frontier)
+        _, _, g, h, state, depth, link, parent = entry
+        if g > best_g[state]:
             continue  # stale: a cheaper path to this state was found after this entry was pushed
         if budget:
             budget.tick()
-        if probe:
-            _seen(problem, probe, ids, depth, len(frontier), state, link[1][0] if link[1] else None)
+        node = _expanded(probe, problem, depth, len(frontier), state, parent,
+                         lambda: _queue_of(problem, [entry, *heapq.nsmallest(QUEUE_SHOWN, frontier)], best_g)) if probe else None
         if problem.is_goal(state):
             yield state, g, path(link)
             if first_only:
@@ -177,11 +217,22 @@ def _best_first(problem, probe, budget, priority, first_only: bool):
             g2 = g + step
             if g2 < best_g.get(child, math.inf):
                 best_g[child] = g2
-                entry = (priority(g2, problem.heuristic(child)), next(tie), g2, child, depth + 1, (child, link))
-                heapq.heappush(frontier, entry)
-                if probe:
-                    probe.generate(depth + 1)
+                h = problem.heuristic(child)
+                heapq.heappush(frontier, (priority(g2, h), next(tie), g2, h, child, depth + 1, (child, link), node))
     return True
+
+
+def _queue_of(problem, entries, best_g) -> list:
+    """Frontier rows of heap entries, stale ones left out, the first (the one taken now) marked."""
+    fresh = [(state, g, h) for _, _, g, h, state, *_ in entries if g <= best_g[state]]
+    return _listed(problem, fresh[:QUEUE_SHOWN], "next")
+
+
+def uniform_cost(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
+                 first_only: bool = True):
+    """Uniform-cost search (Dijkstra's algorithm): always expand the open node of least path cost g,
+    ignoring h; the first goal taken is optimal. Time and memory O(nodes generated · log)."""
+    return (yield from _best_first(problem, probe, budget, lambda g, h: g, first_only))
 
 
 def greedy(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
@@ -199,13 +250,13 @@ def astar(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget 
     return (yield from _best_first(problem, probe, budget, lambda g, h: g + h, first_only))
 
 
-# A layer maps state → (key, g, link), where key = (f, order key) is computed once per node and
-# orders the layer: beam search keeps the least keys, beam-stack search admits ranges of keys.
+# A layer maps state → (key, g, link, parent node), where key = (f, order key) is computed once per
+# node and orders the layer: beam search keeps the least keys, beam-stack search admits ranges of keys.
 
 
-def _keyed(problem, state, g: float, link) -> tuple:
-    """A layer entry for `state` reached at cost `g`."""
-    return (g + problem.heuristic(state), problem.order_key(state)), g, link
+def _keyed(problem, state, g: float, link, parent) -> tuple:
+    """A layer entry for `state` reached at cost `g` from the node `parent`."""
+    return (g + problem.heuristic(state), problem.order_key(state)), g, link, parent
 
 
 def _ranked(layer: dict, width: int | None = None) -> list:
@@ -214,24 +265,41 @@ def _ranked(layer: dict, width: int | None = None) -> list:
     return ranked if width is None else ranked[:width]
 
 
-def _next_layer(problem, layer, probe, budget, depth, admit, ids):
+def _rows(problem, ranked, first: str = "", every: str = "") -> list:
+    """Frontier rows of ranked layer entries (h = f − g)."""
+    return _listed(problem, [(state, g, key[0] - g) for state, (key, g, *_) in ranked], first, every)
+
+
+def _next_layer(problem, layer, probe, budget, depth, admit):
     """Expand a layer in rank order: yield its goals, return the successors whose key `admit` accepts."""
     next_layer: dict = {}
-    for state, (_, g, link) in _ranked(layer):
+    ranked = _ranked(layer)
+    for i, (state, (_, g, link, parent)) in enumerate(ranked):
         if budget:
             budget.tick()
-        if probe:
-            _seen(problem, probe, ids, depth, len(layer), state, link[1][0] if link[1] else None)
+        node = _expanded(probe, problem, depth, len(ranked) - i - 1, state, parent,
+                         lambda: _rows(problem, ranked[i:i + QUEUE_SHOWN], "next")) if probe else None
         if problem.is_goal(state):
             yield state, g, path(link)
             continue
         for child, step in problem.successors(state):
             g2 = g + step
             if child not in next_layer or g2 < next_layer[child][1]:
-                entry = _keyed(problem, child, g2, (child, link))
+                entry = _keyed(problem, child, g2, (child, link), node)
                 if admit(entry[0]):
                     next_layer[child] = entry
     return next_layer
+
+
+def _cut(problem, probe, ranked: list, width: int, depth: int, why: str) -> None:
+    """Tell the probe a layer was cut to `width`: one pruned leaf for the cut nodes, under the parent of
+    the first of them, listing the last nodes kept and the first cut."""
+    state, (_, _, _, parent) = ranked[width]
+    half = QUEUE_SHOWN // 2
+    probe.prune(depth, len(ranked) - width, parent=parent, why=why, state=lambda: problem.snapshot(state),
+                queue=lambda: [*_rows(problem, ranked[max(0, width - half):width], every="kept"),
+                               *_rows(problem, ranked[width:width + half], every="cut")],
+                facts=lambda: (("kept", f"{width:,}"), ("cut", f"{len(ranked) - width:,}")))
 
 
 def beam(problem: SearchProblem, *, width: int = 100, probe: Probe | None = None, budget: Budget | None = None,
@@ -239,12 +307,12 @@ def beam(problem: SearchProblem, *, width: int = 100, probe: Probe | None = None
     """Beam search: breadth-first by layers, keeping only the `width` best nodes (least f = g + h) of
     each. Incomplete, not optimal; memory O(width · branching), time O(depth · width · branching)."""
     _check_width(width)
-    start, ids, cut = problem.start(), {}, False
-    layer = {start: _keyed(problem, start, 0, (start, None))}
+    start, cut = problem.start(), False
+    layer = {start: _keyed(problem, start, 0, (start, None), None)}
     for depth in range(max_depth + 1):
         if not layer:
             return not cut
-        goals = _next_layer(problem, layer, probe, budget, depth, lambda key: True, ids)
+        goals = _next_layer(problem, layer, probe, budget, depth, lambda key: True)
         while True:
             try:
                 yield next(goals)
@@ -255,9 +323,11 @@ def beam(problem: SearchProblem, *, width: int = 100, probe: Probe | None = None
                 return False
         if len(next_layer) > width:
             cut = True
+            ranked = _ranked(next_layer)
             if probe:
-                probe.prune(depth + 1, len(next_layer) - width, why=f"outside the beam of {width}")
-        layer = dict(_ranked(next_layer, width))
+                _cut(problem, probe, ranked, width, depth + 1, f"outside the beam of {width}")
+            next_layer = dict(ranked[:width])
+        layer = next_layer
     return False
 
 
@@ -278,18 +348,18 @@ def beam_stack(problem: SearchProblem, *, width: int = 100, upper: float = math.
     _check_width(width)
     low = (-math.inf,)
     stack: list[list] = []
-    start, ids = problem.start(), {}
+    start = problem.start()
 
     def admit(key) -> bool:  # reads the current `upper`, `lo` and `hi` of the enclosing search
         return key[0] < upper and lo <= key < hi
 
     while True:
-        layer, depth = {start: _keyed(problem, start, 0, (start, None))}, 0
+        layer, depth = {start: _keyed(problem, start, 0, (start, None), None)}, 0
         while layer and depth <= max_depth:
             if len(stack) == depth:
                 stack.append([low, (upper,)])
             lo, hi = stack[depth]
-            goals = _next_layer(problem, layer, probe, budget, depth, admit, ids)
+            goals = _next_layer(problem, layer, probe, budget, depth, admit)
             while True:
                 try:
                     state, g, states = next(goals)
@@ -303,7 +373,7 @@ def beam_stack(problem: SearchProblem, *, width: int = 100, upper: float = math.
                 ranked = _ranked(next_layer)
                 stack[depth][1] = ranked[width][1][0]  # the key of the first node cut
                 if probe:
-                    probe.prune(depth + 1, len(ranked) - width, why=f"beyond this pass's beam of {width}")
+                    _cut(problem, probe, ranked, width, depth + 1, f"beyond this pass's beam of {width}")
                 next_layer = dict(ranked[:width])
             layer, depth = next_layer, depth + 1
         del stack[depth:]  # ranges below the last layer reached are rebuilt on the next pass
@@ -316,7 +386,10 @@ def beam_stack(problem: SearchProblem, *, width: int = 100, upper: float = math.
 
 STRATEGIES: dict[str, Callable[..., Iterator]] = {
     "depth-first": depth_first,
+    "depth-first-graph": depth_first_graph,
     "breadth-first": breadth_first,
+    "breadth-first-graph": breadth_first_graph,
+    "uniform-cost": uniform_cost,
     "greedy": greedy,
     "astar": astar,
     "beam": beam,
