@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from wordlab.errors import SourceUnavailable, UnknownName, WordlabError
+from wordlab.paths import short_path
 from wordlab.words.cache import CACHE_ENV, cache_dir, cached_words, entry_path, file_key, read_entry
 from wordlab.words.wordlist import MAX_WORD_LETTERS, WordList, longest_word_check, normalise_all, zipf_table
 
@@ -490,13 +491,13 @@ def available(spec: str) -> bool:
 
 def survey(download: bool = False) -> list[dict]:
     """Every named source with its availability, size, provenance (or what is missing), the file it was read
-    from (`path`) and how the disk cache served it (`cache`: "hit", "written", or why it was not used)."""
+    from (`path`, written short: $WORDLAB_DATA/…, ~/…, or relative to the project or site-packages) and how the disk cache served it (`cache`: "hit", "written", or why it was not used)."""
     rows = []
     for name, (_, about) in SOURCES.items():
         row = {"source": name, "available": False, "words": None, "about": about, "path": None, "cache": None}
         try:
             wordlist = load(name) if download else _load_offline(name)
-            row.update(available=True, words=len(wordlist), about=wordlist.provenance, path=wordlist.path,
+            row.update(available=True, words=len(wordlist), about=wordlist.provenance, path=short_path(wordlist.path),
                        cache=wordlist.cache)
         except SourceUnavailable as missing:
             row["about"] = str(missing)
