@@ -47,13 +47,40 @@ def resolve_words(args: argparse.Namespace) -> argparse.Namespace:
 
 def add_strategy_option(parser: argparse.ArgumentParser, strategies, default: str | None = None,
                         many: bool = False) -> None:
+    """`--strategy NAME` (or, with `many`, `--strategies NAME ...`): a name of `strategies`, or your own
+    strategy as `module:function` (see `strategy_type`)."""
     names = list(strategies)
+    known = strategy_type(strategies)
+    own = "; or module:function for your own"
     if many:
-        parser.add_argument("--strategies", nargs="+", choices=names, default=names, metavar="NAME",
-                            help=f"strategies to run (default all: {', '.join(names)})")
+        parser.add_argument("--strategies", nargs="+", type=known, default=names, metavar="NAME",
+                            help=f"strategies to run (default all: {', '.join(names)}{own})")
     else:
-        parser.add_argument("--strategy", choices=names, default=default or names[0], metavar="NAME",
-                            help=f"one of {', '.join(names)} (default {default or names[0]})")
+        parser.add_argument("--strategy", type=known, default=default or names[0], metavar="NAME",
+                            help=f"one of {', '.join(names)} (default {default or names[0]}{own})")
+
+
+def strategy_type(strategies):
+    """An argparse `type` that accepts a name of `strategies` or an address `module:function` whose module
+    imports and holds that function (checked now, so a mistake is one line before any work); the value
+    stays the text, which `wordlab.search.run` resolves."""
+    from wordlab.errors import WordlabError
+    from wordlab.search.result import imported, pick
+
+    def strategy(text: str) -> str:
+        if text in strategies:
+            return text
+        if ":" not in text:
+            raise argparse.ArgumentTypeError(f"unknown strategy {text!r}; choose one of: {', '.join(strategies)}, "
+                                             f"or give your own as module:function")
+        try:
+            pick(strategies, imported(text))
+        except WordlabError as problem:
+            raise argparse.ArgumentTypeError(str(problem)) from None
+        return text
+
+    strategy.__name__ = "strategy"
+    return strategy
 
 
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
