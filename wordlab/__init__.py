@@ -3,13 +3,18 @@
 from wordlab.errors import SourceUnavailable, UnknownName, WordlabError
 
 __version__ = "0.1.0"
-__all__ = ["WordlabError", "SourceUnavailable", "UnknownName", "show", "__version__"]
+__all__ = ["WordlabError", "SourceUnavailable", "UnknownName", "check", "exercise", "exercises", "show", "strategy",
+           "__version__"]
+
+LAZY = {"show": "wordlab.source", "check": "wordlab.classroom", "exercise": "wordlab.classroom",
+        "exercises": "wordlab.classroom", "strategy": "wordlab.classroom"}
 
 
 def __getattr__(name: str):
-    """`wordlab.show` (from `wordlab.source`) is imported on first use: commands never pay for it."""
-    if name == "show":
-        from wordlab.source import show
+    """`wordlab.show` (from `wordlab.source`) and the classroom's `check`, `exercise`, `exercises` and
+    `strategy` are imported on first use: commands never pay for them."""
+    if name in LAZY:
+        import importlib
 
-        return show
+        return getattr(importlib.import_module(LAZY[name]), name)
     raise AttributeError(f"module 'wordlab' has no attribute {name!r}")

@@ -1,0 +1,380 @@
+"""`check(strategy, puzzle)`: run a strategy on a puzzle's fixed instances and mark every answer.
+
+Each instance runs under a time budget and a watchdog, so a strategy that loops for ever without looking at
+its budget is reported, never waited for. Answers are marked by the puzzle's own `verify` and a cost computed
+from the answer alone, against a built-in reference that proves the optimum (or lists every solution); node
+counts are the budget's ticks, the one unit every strategy charges. Errors the strategy itself raises reach you
+unchanged, with your own line in the traceback and a note saying which instance was running.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+from wordlab.classroom.markings import GOALS, Instance, Marking, marking
+from wordlab.errors import WordlabError
+from wordlab.search import Budget, Probe
+from wordlab.search.result import ProtocolError, pick, strategy_name
+
+SECONDS = 5.0  # the time budget of one run
+GRACE = 1.0  # seconds past the budget before the watchdog stops a run that never looks at its budget
+
+
+class Overtime(BaseException):
+    """Raised by the watchdog into a run that outlived its budget (a BaseException, so that a strategy's
+    `except Exception` cannot swallow it)."""
+
+
+@contextmanager
+def watchdog(seconds: float):
+    """Stop the code in this block with `Overtime` once it has run `seconds`: a timer thread raises the
+    exception into this thread (between two bytecodes, so a pure-Python loop stops; code inside one long C
+    call stops when the call returns). Costs one timer thread per block."""
+    target, lock, done = threading.get_ident(), threading.Lock(), []
+
+    def fire() -> None:
+        with lock:
+            if not done:
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(target), ctypes.py_object(Overtime))
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            done.append(True)
+        timer.cancel()
+
+
+@dataclass(frozen=True)
+class NodeLimit:
+    """A demand on the nodes (budget ticks) of a run: at most `factor` × the reference's nodes, or at most
+    `count(given)` when given (`about` says what that counts)."""
+
+    factor: float = 1.0
+    count: Callable[[Any], int] | None = None
+    about: str = ""
+
+    def limit(self, given: Any, reference_nodes: int | None) -> tuple[int | None, str]:
+        """(the most nodes allowed, the reason in words); (None, "") when the reference is unknown."""
+        if self.count is not None:
+            return self.count(given), self.about
+        if reference_nodes is None:
+            return None, ""
+        times = "" if self.factor == 1 else f" × {self.factor:g}"
+        return math.floor(reference_nodes * self.factor), f"the reference's {reference_nodes:,}{times}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one run produced, reduced to what marking needs."""
+
+    keys: frozenset
+    count: int
+    best: float | None
+    ticks: int
+    stopped: str | None
+    exhausted: bool
+
+
+@dataclass
+class Demands:
+    """What a check asks of every instance, beyond verified answers."""
+
+    optimal: bool = False
+    nodes: NodeLimit | None = None
+    reference: str | None = None  # the built-in whose nodes `nodes` is measured against
+
+
+@dataclass(repr=False)
+class Check:
+    """The marks of one strategy on one puzzle: `table` (a pandas DataFrame, one row per instance and one for
+    the budget test), `passed`, `verdict` (one line), and `watch()` to step through the first failing run."""
+
+    strategy: Any
+    puzzle: str
+    table: Any
+    seconds: float
+    demands: Demands
+    exercise: str | None = None
+    given_by_name: dict = field(default_factory=dict)
+
+    @property
+    def failures(self) -> list[tuple[str, str]]:
+        """(instance, verdict) of every row not marked ok."""
+        return [(r.instance, r.verdict) for r in self.table.itertuples() if not r.verdict.startswith("ok")]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+    @property
+    def verdict(self) -> str:
+        name, what = strategy_name(self.strategy), self.exercise or self.puzzle
+        if self.passed:
+            return f"passed: {name} is ok on all {len(self.table) - 1} instances of {what} and stops at its budget"
+        instance, why = self.failures[0]
+        return f"failed {len(self.failures)} of {len(self.table)}: {instance}: {why}"
+
+    def raise_if_failed(self) -> "Check":
+        """This check, or a one-line `WordlabError` with the verdict when it failed (for scripts and tests)."""
+        if not self.passed:
+            raise WordlabError(f"{strategy_name(self.strategy)}: {self.verdict}")
+        return self
+
+    def __repr__(self) -> str:
+        return f"{self.verdict}\n{self.table.to_string(index=False)}"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        colour = "#2a7" if self.passed else "#c33"
+        return (f"<p style='color:{colour}'><b>{html.escape(self.verdict)}</b></p>"
+                + self.table.to_html(index=False, na_rep="", float_format=lambda x: f"{x:.3g}"))
+
+    def watch(self, record: int = 300):
+        """Step through the first failing instance (the first instance when all passed): your run beside the
+        reference's, each recording its first `record` events (`wordlab.viz.step`)."""
+        from wordlab.puzzles import puzzle_module
+        from wordlab.viz import step
+
+        failed = [name for name, _ in self.failures if name in self.given_by_name]
+        name = failed[0] if failed else next(iter(self.given_by_name))
+        module, mark = puzzle_module(self.puzzle), marking(self.puzzle)
+        runs = []
+        try:
+            with watchdog(self.seconds + GRACE):
+                runs.append(module.solve(self.given_by_name[name](), self.strategy, probe=Probe(record=record),
+                                         budget=Budget(seconds=self.seconds), **mark.options))
+        except Overtime:
+            pass
+        runs.append(module.solve(self.given_by_name[name](), self.demands.reference or mark.reference,
+                                 probe=Probe(record=record), budget=Budget(seconds=self.seconds), **mark.options))
+        return step(*runs)
+
+
+def check(strategy: Any, puzzle: str | None = None, *, exercise: str | None = None, reference: str | None = None,
+          optimal: bool | None = None, factor: float | None = None, seconds: float = SECONDS, **options) -> Check:
+    """Run `strategy` (your function, a registered name or `module:function`) on every instance of `puzzle`
+    and mark it; returns a `Check` (a table that shows itself, `passed`, `verdict`).
+
+    Every answer must pass the puzzle's `verify`, carry its true cost, and (for puzzles that list solutions)
+    be all there; a run must finish within `seconds`, leave its input unchanged, and stop at a node budget.
+    `optimal=True` also demands the optimum; `reference="breadth-first"` demands at most that built-in's
+    nodes (× `factor`). `exercise="ladder-bfs-graph"` takes the puzzle and the demands from an exercise
+    (see `wordlab.exercises()`). `options` go to the strategy. Costs one run per instance (plus one for the
+    budget test) and, the first time, one run of each reference."""
+    from wordlab.classroom.exercises import exercise as find_exercise
+    from wordlab.puzzles import puzzle_module
+
+    demands = Demands(optimal=bool(optimal), reference=reference,
+                      nodes=NodeLimit(factor) if reference and factor else NodeLimit() if reference else None)
+    if exercise is not None:
+        task = find_exercise(exercise)
+        if puzzle is not None and puzzle != task.puzzle:
+            raise WordlabError(f"exercise {exercise!r} is a {task.puzzle} exercise, not {puzzle}")
+        puzzle, demands = task.puzzle, task.demands()
+    puzzle = puzzle or getattr(strategy, "strategy_puzzle", None) or _which_puzzle(strategy)
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 < seconds < math.inf:
+        raise WordlabError(f"seconds is the time budget of one run, a positive number, not {seconds!r}")
+    mark, module = marking(puzzle), puzzle_module(puzzle)
+    pick(module.STRATEGIES, strategy)  # a protocol mistake is one line, before anything runs
+    rows, builders = [], {}
+    for instance in mark.instances():
+        builders[instance.name] = instance.build
+        rows.append(_marked(strategy, module, mark, instance, demands, seconds, options))
+    rows.append(_budget_row(strategy, module, mark, rows, builders, seconds, options))
+    import pandas as pd
+
+    table = pd.DataFrame([{k: v for k, v in row.items() if not k.startswith("_")} for row in rows])
+    return Check(strategy, puzzle, table, seconds, demands, exercise, builders)
+
+
+def _which_puzzle(strategy: Any):
+    from wordlab.puzzles import PUZZLES
+
+    raise WordlabError(f"say which puzzle to check {strategy_name(strategy)!r} on, e.g. check(mine, \"word-ladder\"),"
+                       f" or register it with @wordlab.strategy(puzzle=...); puzzles: {', '.join(PUZZLES)}")
+
+
+# -- one instance --------------------------------------------------------------------------------------------
+
+
+def _marked(strategy, module, mark: Marking, instance: Instance, demands: Demands, seconds: float,
+            options: dict) -> dict:
+    """Run `strategy` on one instance and mark it: one row of the table."""
+    reference = _reference(mark.puzzle, instance, mark.reference, seconds)
+    versus = _reference(mark.puzzle, instance, demands.reference, seconds) if demands.reference else None
+    given = instance.build()
+    before = mark.fingerprint(given)
+    budget = Budget(seconds=seconds)
+    row = {"instance": instance.name, "verdict": "", "verified": None, "optimal": None, "cost": None,
+           "optimum": reference.best, "solutions": None, "nodes": None, "limit": None,
+           "reference_nodes": versus.ticks if versus else None, "seconds": None, "stopped": None}
+    started = time.perf_counter()
+    try:
+        with watchdog(seconds + GRACE):
+            result = module.solve(given, strategy, budget=budget, **mark.options, **options)
+    except Overtime:
+        row["seconds"] = time.perf_counter() - started
+        row["verdict"] = (f"over time: still running {seconds + GRACE:g} s after a {seconds:g} s budget; "
+                          f"call budget.tick() once per node")
+        return row
+    except ProtocolError as mistake:
+        row["verdict"] = f"protocol: {mistake}"
+        return row
+    except Exception as error:
+        error.add_note(f"(raised while wordlab.check ran {strategy_name(strategy)} on {mark.puzzle} "
+                       f"instance {instance.name!r})")
+        raise
+    row.update(seconds=result.seconds, nodes=budget.used, stopped=result.stopped, solutions=len(result.solutions))
+    limit, why = demands.nodes.limit(result.given, versus.ticks if versus else None) if demands.nodes else (None, "")
+    row["limit"] = limit
+    row["verdict"] = _verdict(row, result, mark, reference, demands, before, limit, why)
+    return row
+
+
+def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Demands, before, limit, why) -> str:
+    """The first thing wrong with a run, in words, or "ok" (with a remark where one helps)."""
+    from wordlab.puzzles import puzzle_module
+
+    given, verify = result.given, puzzle_module(mark.puzzle).verify
+    if mark.fingerprint(given) != before:
+        return "mutated its input: the puzzle differs after the run; work on copies"
+    wrong = next((v for v in result.values if not _verifies(verify, given, v)), _NOTHING)
+    row["verified"] = wrong is _NOTHING if result.solutions else None
+    if wrong is not _NOTHING:
+        return f"wrong answer: {_short(wrong)} fails {mark.puzzle}'s verify"
+    if mark.cost_of is not None:
+        for found in result.solutions:
+            true = mark.cost_of(given, found.value)
+            if found.cost != true:
+                return f"wrong cost: says {found.cost}, the answer's cost is {true}"
+        row["cost"] = result.cost
+    if not result.solutions:
+        if result.stopped:
+            return f"over budget: {result.stopped} before any answer"
+        if reference.count:
+            return f"found nothing, but a solution exists ({mark.reference} found {_plural(reference.count)})"
+        return "ok (no solution exists)"
+    if result.stopped and not reference.stopped:
+        return f"over budget: {result.stopped} (the reference finishes)"
+    if mark.goal == "all":
+        keys = [mark.key(given, v) for v in result.values]
+        if len(set(keys)) < len(keys):
+            return f"repeats: {_plural(len(keys))} listed, {len(set(keys))} different"
+        missing = reference.keys - set(keys)
+        if missing and reference.exhausted:
+            return (f"incomplete: found {len(set(keys) & reference.keys)} of {_plural(len(reference.keys))}; "
+                    f"missing e.g. {_short(next(iter(missing)))}")
+    remark = ""
+    if mark.goal in ("shortest", "highest") and reference.best is not None and reference.exhausted:
+        best = result.cost
+        worse = best > reference.best if mark.goal == "shortest" else best < reference.best
+        row["optimal"] = not worse
+        if worse:
+            word = "cost" if mark.goal == "shortest" else "score"
+            remark = f"not optimal: {word} {best:g}, optimum {reference.best:g}"
+            if demands.optimal:
+                return remark
+    if limit is not None and row["nodes"] > limit:
+        return f"too many nodes: {row['nodes']:,}, at most {limit:,} allowed ({why})"
+    return f"ok ({remark})" if remark else "ok"
+
+
+_NOTHING = object()
+
+
+def _verifies(verify, given, value) -> bool:
+    try:
+        return bool(verify(given, value))
+    except Exception:  # an answer too malformed for the verifier to read is a wrong answer, not a crash
+        return False
+
+
+def _short(value: Any, width: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _plural(n: int) -> str:
+    return f"{n:,} solution{'s' * (n != 1)}"
+
+
+# -- the references, run once per instance -------------------------------------------------------------------
+
+
+def _reference(puzzle: str, instance: Instance, name: str, seconds: float) -> Outcome:
+    return _reference_run(puzzle, instance.name, name, seconds)
+
+
+@lru_cache(maxsize=256)
+def _reference_run(puzzle: str, instance_name: str, name: str, seconds: float) -> Outcome:
+    """A built-in's outcome on an instance (cached: instances are fixed and built-ins deterministic)."""
+    from wordlab.puzzles import puzzle_module
+
+    mark = marking(puzzle)
+    instance = next(i for i in mark.instances() if i.name == instance_name)
+    given = instance.build()
+    budget = Budget(seconds=max(seconds, SECONDS))
+    result = puzzle_module(puzzle).solve(given, name, budget=budget, **mark.options)
+    costs = [mark.cost_of(result.given, v) if mark.cost_of else None for v in result.values]
+    best = None
+    if mark.goal in ("shortest", "highest") and costs:
+        best = (min if mark.goal == "shortest" else max)(costs)
+    return Outcome(frozenset(mark.key(result.given, v) for v in result.values), len(result.solutions), best,
+                   budget.used, result.stopped, result.exhausted)
+
+
+# -- the budget test -----------------------------------------------------------------------------------------
+
+
+def _budget_row(strategy, module, mark: Marking, rows: list[dict], builders: dict, seconds: float,
+                options: dict) -> dict:
+    """Does the strategy stop at a node budget? Run it again on the instance where it charged the most nodes,
+    with half of them allowed: it must stop there, say so, and not carry on past the stop."""
+    row = {"instance": "budget", "verdict": "", "nodes": None, "limit": None, "stopped": None, "seconds": None}
+    ran = [r for r in rows if r["nodes"] is not None]
+    if not ran:
+        row["verdict"] = "ok (not tested: no instance ran to the end)"
+        return row
+    most = max(ran, key=lambda r: r["nodes"])
+    if most["nodes"] == 0:
+        row["verdict"] = "ignores the budget: never calls budget.tick(), so no budget can stop it"
+        return row
+    if most["nodes"] == 1:
+        row["verdict"] = "ok (not tested: no instance needed more than one node)"
+        return row
+    allowed = most["nodes"] // 2
+    budget = Budget(nodes=allowed, seconds=seconds)
+    row.update(instance=f"budget ({allowed:,} nodes on {most['instance']})", limit=allowed)
+    try:
+        with watchdog(seconds + GRACE):
+            result = module.solve(builders[most["instance"]](), strategy, budget=budget, **mark.options, **options)
+    except Overtime:
+        row["verdict"] = "ignores the budget: ran on past its stop; never catch the budget's exception"
+        return row
+    row.update(nodes=budget.used, stopped=result.stopped, seconds=result.seconds)
+    if budget.used > allowed + 1:
+        row["verdict"] = (f"ignores the budget: charged {budget.used:,} nodes after a stop at {allowed:,}; "
+                          f"never catch the budget's exception")
+    elif not result.stopped:
+        row["verdict"] = f"ignores the budget: finished on {budget.used:,} nodes where it charged {most['nodes']:,}"
+    else:
+        row["verdict"] = "ok"
+    return row
+
+
+__all__ = ["Check", "NodeLimit", "Overtime", "check", "watchdog", "GOALS"]

@@ -1,0 +1,169 @@
+"""What `wordlab.check` runs a strategy on, and how it marks the answers, puzzle by puzzle.
+
+Each puzzle's `Marking` names its instances (small to medium, built offline from the puzzle's example, its
+generator and the pip-installed word lists), what a good answer is (`goal`: the shortest, the highest-scoring,
+every solution, or any one), the built-in that proves the optimum or lists every solution (`reference`), a
+cost computed from the answer alone (never trusting the strategy's), a key that tells two answers apart,
+and a fingerprint of the puzzle's content (to catch a strategy that mutates its input).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Callable, Hashable
+
+from wordlab.errors import UnknownName
+
+GOALS = {"shortest": "the least cost", "highest": "the highest score", "all": "every solution",
+         "any": "any one solution"}
+WORDS = "wordfreq:3"  # pip-installed, loaded from the disk cache in milliseconds
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One puzzle to check on: a name for the table, and how to build it afresh (a prepared given)."""
+
+    name: str
+    build: Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class Marking:
+    """How `check` judges strategies of one puzzle."""
+
+    puzzle: str
+    goal: str
+    reference: str
+    instances: Callable[[], list[Instance]]
+    fingerprint: Callable[[Any], Hashable]
+    cost_of: Callable[[Any, Any], float] | None = None  # the answer's cost, computed independently
+    key: Callable[[Any, Any], Hashable] = lambda given, value: value
+    options: dict = field(default_factory=dict)  # passed to `solve` on every run
+
+
+@cache
+def _words(length: int | None = None, letters: str | None = None):
+    """The pip-installed word list (its words of `length`, or of only `letters`), loaded once."""
+    from wordlab.words import WordList, as_wordlist
+
+    words = as_wordlist(WORDS)
+    if length is None and letters is None:
+        return words
+    kept = [w for w in words if (length is None or len(w) == length) and (letters is None or set(w) <= set(letters))]
+    return WordList(kept, name=f"{WORDS} ({length or letters})")
+
+
+# -- word ladder ---------------------------------------------------------------------------------------------
+
+
+def _ladders() -> list[Instance]:
+    from wordlab.puzzles import word_ladder as w
+
+    def ladder(start: str, goal: str) -> Instance:
+        return Instance(f"{start}→{goal}", lambda: w.WordLadder(start, goal, _words(len(start))))
+
+    return [Instance("cold→warm (12 words)", w.example), ladder("cold", "warm"), ladder("ape", "man"),
+            ladder("lead", "gold")]
+
+
+def _ladder_print(ladder) -> Hashable:
+    return ladder.first, ladder.goal, ladder.words, ladder.known
+
+
+# -- sudoku --------------------------------------------------------------------------------------------------
+
+
+def _sudokus() -> list[Instance]:
+    from wordlab.puzzles import sudoku as s
+
+    return [Instance("4×4", lambda: s.parse(s.EXAMPLES["four"])), Instance("6×6", s.example),
+            Instance("9×9 easy", lambda: s.parse(s.EXAMPLES["easy"])),
+            Instance("9×9 generated (seed 2)", lambda: s.parse(str(_generated_sudoku(2))))]
+
+
+@cache
+def _generated_sudoku(seed: int):
+    from wordlab.puzzles import sudoku as s
+
+    return s.generate(9, seed=seed)
+
+
+# -- spelling bee --------------------------------------------------------------------------------------------
+
+
+def _honeycombs() -> list[Instance]:
+    from wordlab.puzzles import spelling_bee as b
+
+    return [Instance("22 words", b.example),
+            Instance("words of a c d e g i l n r t", lambda: _words(letters="acdegilnrt")),
+            Instance("words of a b e h l o p r t u", lambda: _words(letters="abehloprtu"))]
+
+
+def _score(words, comb) -> int:
+    from wordlab.puzzles import spelling_bee as b
+
+    return b.puzzle_words(comb, words).score
+
+
+# -- word squares --------------------------------------------------------------------------------------------
+
+
+def _squares() -> list[Instance]:
+    from wordlab.puzzles import word_squares as ws
+
+    def square(first: str) -> Instance:
+        return Instance(f"{first}… ({WORDS})", lambda: ws.puzzle(first, _words(len(first))))
+
+    return [Instance("card… (13 words)", ws.example), Instance("bat… (13 words)", lambda: ws.puzzle("bat", ws.EXAMPLE_WORDS)),
+            square("spot"), square("card")]
+
+
+def _square_print(puzzle) -> Hashable:
+    return puzzle.grid, puzzle.words.words
+
+
+# -- building blocks -----------------------------------------------------------------------------------------
+
+
+def _blocks() -> list[Instance]:
+    from wordlab.puzzles import building_blocks as bb
+
+    def generated(seed: int) -> Instance:
+        def build():
+            words = _words(6)
+            puzzle, _ = bb.generate(words, count=4, length=6, size=2, decoys=2, seed=seed)
+            return bb.Problem(puzzle, bb.Lexicon(words))
+        return Instance(f"generated (seed {seed})", build)
+
+    return [Instance("example", bb.example), generated(0), generated(2)]
+
+
+def _blocks_print(problem) -> Hashable:
+    puzzle = problem.puzzle
+    return puzzle.patterns, puzzle.blocks, tuple(sorted(puzzle.stock.items())), problem.lexicon.words.words
+
+
+def _blocks_key(problem, words) -> Hashable:
+    """A solution as its (pattern, word) pairs, so that words of identical patterns may come in any order."""
+    return tuple(sorted(zip(problem.puzzle.patterns, words)))
+
+
+MARKINGS = {
+    "word-ladder": Marking("word-ladder", "shortest", "astar", _ladders, _ladder_print,
+                           cost_of=lambda ladder, words: len(words) - 1, key=lambda ladder, words: tuple(words)),
+    "sudoku": Marking("sudoku", "any", "bitfield-cover", _sudokus, lambda puzzle: puzzle.cells,
+                      key=lambda puzzle, grid: getattr(grid, "cells", grid)),
+    "spelling-bee": Marking("spelling-bee", "highest", "branch-and-bound", _honeycombs, lambda words: words.words,
+                            cost_of=_score),
+    "word-squares": Marking("word-squares", "all", "column-bitmasks", _squares, _square_print,
+                            key=lambda puzzle, square: tuple(square)),
+    "building-blocks": Marking("building-blocks", "all", "exact-cover", _blocks, _blocks_print, key=_blocks_key),
+}
+
+
+def marking(puzzle: str) -> Marking:
+    """The marking of `puzzle`, or an `UnknownName` listing the puzzles `check` knows."""
+    if puzzle not in MARKINGS:
+        raise UnknownName("puzzle to check", str(puzzle), MARKINGS)
+    return MARKINGS[puzzle]
