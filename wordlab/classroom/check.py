@@ -122,7 +122,8 @@ class Check:
 
     @property
     def verdict(self) -> str:
-        name, what = strategy_name(self.strategy), self.exercise or self.puzzle
+        name = strategy_name(self.strategy)
+        what = f"exercise {self.exercise}" if self.exercise else self.puzzle
         if self.passed:
             return f"passed: {name} is ok on all {len(self.table) - 1} instances of {what} and stops at its budget"
         instance, why = self.failures[0]
@@ -135,7 +136,7 @@ class Check:
         return self
 
     def __repr__(self) -> str:
-        return f"{self.verdict}\n{self.table.to_string(index=False)}"
+        return f"{self.verdict}\n{self.table.to_string(index=False, na_rep='')}"
 
     def _repr_html_(self) -> str:
         import html
@@ -198,7 +199,7 @@ def check(strategy: Any, puzzle: str | None = None, *, exercise: str | None = No
     rows.append(_budget_row(strategy, module, mark, rows, builders, seconds, options))
     import pandas as pd
 
-    table = pd.DataFrame([{k: v for k, v in row.items() if not k.startswith("_")} for row in rows])
+    table = pd.DataFrame(rows).convert_dtypes()
     return Check(strategy, puzzle, table, seconds, demands, exercise, builders)
 
 

@@ -129,14 +129,14 @@ def _square_print(puzzle) -> Hashable:
 def _blocks() -> list[Instance]:
     from wordlab.puzzles import building_blocks as bb
 
-    def generated(seed: int) -> Instance:
+    def generated(count: int, decoys: int, seed: int) -> Instance:
         def build():
             words = _words(6)
-            puzzle, _ = bb.generate(words, count=4, length=6, size=2, decoys=2, seed=seed)
+            puzzle, _ = bb.generate(words, count=count, length=6, size=2, decoys=decoys, rivals=True, seed=seed)
             return bb.Problem(puzzle, bb.Lexicon(words))
-        return Instance(f"generated (seed {seed})", build)
+        return Instance(f"{count} words, {decoys} decoys (seed {seed})", build)
 
-    return [Instance("example", bb.example), generated(0), generated(2)]
+    return [Instance("example", bb.example), generated(6, 3, 0), generated(6, 3, 2), generated(8, 4, 0)]
 
 
 def _blocks_print(problem) -> Hashable:
