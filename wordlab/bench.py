@@ -5,6 +5,10 @@ a strategy look slower and instrumentation never does); `calls` is the search ef
 reported to its probe in one separate run, which is deterministic;
 `peak_kib` is the tracemalloc peak of one extra run (only when `memory=True`, since tracing slows
 the code it watches).
+
+A table survives its strategies: with `budget=` each run gets a fresh `Budget` and a run it stops says so
+(`stopped`), a strategy that raises gets its `error` and the others still run, Ctrl-C (KeyboardInterrupt)
+returns the rows so far, and ratios compare only runs that finished.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ import tracemalloc
 from typing import Any, Callable, Mapping, NamedTuple
 
 from wordlab.errors import WordlabError
-from wordlab.search.probe import Probe
+from wordlab.search.probe import Budget, Probe
 
-Strategy = Callable[..., Any]  # called as strategy(input, probe=probe)
+Strategy = Callable[..., Any]  # called as strategy(input, probe=probe), and with budget=… when a budget is given
+BudgetSpec = Budget | float | int | None  # a Budget to copy afresh for every run, or a number of seconds
 
 
 class Timing(NamedTuple):
@@ -27,34 +32,58 @@ class Timing(NamedTuple):
     cpu: float  # least CPU seconds (process time) of the same runs: steadier on a shared machine
     probe: Probe | None  # the probe of the extra counting run, if any
     result: Any  # the last run's result
+    stopped: str | None = None  # why a budget stopped one of the runs, if it did
 
 
-def solvers(solve: Callable[..., Any], names, **options) -> dict[str, Strategy]:
-    """`{name: run}` for `run`: each named strategy of a puzzle's `solve`, ready for `run()` and `measure()`."""
-    def one(name: str) -> Strategy:
-        def run_one(given: Any, probe: Probe | None = None) -> Any:
-            return solve(given, name, probe=probe, **options)
-        run_one.__name__ = run_one.__qualname__ = name
+def fresh_budget(spec: BudgetSpec) -> Budget | None:
+    """A new, unstarted `Budget` for one run: a copy of the limits of a `Budget`, or `Budget(seconds=spec)`
+    for a number; None for None."""
+    if spec is None:
+        return None
+    if isinstance(spec, Budget):
+        return Budget(nodes=spec.nodes, seconds=spec.seconds)
+    if isinstance(spec, bool) or not isinstance(spec, (int, float)):
+        raise WordlabError(f"a benchmark budget is a Budget or a number of seconds, not {spec!r}")
+    return Budget(seconds=spec)
+
+
+def solvers(solve: Callable[..., Any], names, budget: BudgetSpec = None, **options) -> dict[str, Strategy]:
+    """`{name: run}` for `run`: each strategy of a puzzle's `solve` (a name, or a strategy function, named
+    as `wordlab.search.run` names it), ready for `run()` and `measure()`. Each call gets a fresh budget:
+    the one `run` passes, else one like `budget`."""
+    from wordlab.search.result import strategy_name
+
+    def one(strategy) -> Strategy:
+        def run_one(given: Any, probe: Probe | None = None, budget: Budget | None = None) -> Any:
+            return solve(given, strategy, probe=probe, budget=budget or fresh_budget(default), **options)
+        run_one.__name__ = run_one.__qualname__ = strategy_name(strategy)
         return run_one
-    return {name: one(name) for name in names}
+    default = budget
+    fresh_budget(default)  # a bad budget is refused now, not at the first run
+    return {strategy_name(strategy): one(strategy) for strategy in names}
 
 
-def measure(strategy: Strategy, given: Any, repeats: int = 3, count: bool = True) -> Timing:
+def measure(strategy: Strategy, given: Any, repeats: int = 3, count: bool = True,
+            budget: BudgetSpec = None) -> Timing:
     """Time `repeats` runs without a probe (the path users run), then, if `count`, one more run with a
-    probe for the effort counts."""
+    probe for the effort counts. With `budget`, every run gets a fresh one (`fresh_budget`), and `stopped`
+    says why one stopped, if one did."""
     if repeats < 1:
         raise WordlabError(f"repeats must be at least 1, not {repeats}")
-    walls, cpus = [], []
+    extra = (lambda: {"budget": fresh_budget(budget)}) if budget is not None else dict
+    walls, cpus, stopped = [], [], None
     for _ in range(repeats):
         wall, cpu = time.perf_counter(), time.process_time()
-        result = strategy(given, probe=None)
+        result = strategy(given, probe=None, **extra())
         cpus.append(time.process_time() - cpu)
         walls.append(time.perf_counter() - wall)
+        stopped = stopped or getattr(result, "stopped", None)
     probe = None
     if count:
         probe = Probe()
-        result = strategy(given, probe=probe)
-    return Timing(min(walls), statistics.median(walls), max(walls), min(cpus), probe, result)
+        result = strategy(given, probe=probe, **extra())
+        stopped = stopped or getattr(result, "stopped", None)
+    return Timing(min(walls), statistics.median(walls), max(walls), min(cpus), probe, result, stopped)
 
 
 def cpu_seconds(job: Callable[[], Any], repeats: int = 1) -> tuple[float, Any]:
@@ -81,42 +110,80 @@ def peak_memory_kib(strategy: Strategy, given: Any) -> float:
 
 def run(strategies: Mapping[str, Strategy], inputs: Mapping[str, Any], *, repeats: int = 3,
         memory: bool = False, count: bool = True, baseline: str | None = None,
-        describe: Callable[[Any], Any] | None = None) -> "pandas.DataFrame":  # noqa: F821
+        describe: Callable[[Any], Any] | None = None, budget: BudgetSpec = None) -> "pandas.DataFrame":  # noqa: F821
     """Run every strategy on every input; one row per (input, strategy).
 
     Columns: input, strategy, seconds (best of `repeats` runs without a probe), median_seconds and
     max_seconds (the spread of those runs),
     cpu_seconds (the least process time of those runs, steadier on a shared machine), calls
     (probe.nodes of one extra probed run; None with `count=False`, for strategies too slow to run
-    twice), peak_kib (if `memory`), answer (`describe(result)`, if given) and ratio (seconds ÷ the
-    baseline's seconds on the same input; the baseline defaults to the first strategy).
+    twice), peak_kib (if `memory`), answer (`describe(result)`, if given), stopped (why a budget stopped
+    a run, else None) and ratio (seconds ÷ the baseline's seconds on the same input, only where both
+    finished; the baseline defaults to the first strategy).
+
+    With `budget` (a `Budget` or seconds), each run gets a fresh budget as `budget=` (strategies from
+    `solvers` take it). A strategy that raises gets a row with its `error` and no figures, and the others
+    still run; a KeyboardInterrupt ends the benchmark with the rows so far, the interrupted one marked.
     """
     import pandas as pd
 
     if not strategies:
         raise WordlabError("no strategies to benchmark")
-    rows = []
+    fresh_budget(budget)
+    rows, note = [], None
     for label, given in inputs.items():
         for name, strategy in strategies.items():
-            timing = measure(strategy, given, repeats, count)
-            row = {"input": label, "strategy": name, "seconds": timing.best,
-                   "median_seconds": timing.median, "max_seconds": timing.worst,
-                   "cpu_seconds": timing.cpu, "calls": timing.probe.nodes if timing.probe else None}
-            if memory:
-                row["peak_kib"] = round(peak_memory_kib(strategy, given), 1)
-            if describe is not None:
-                row["answer"] = describe(timing.result)
-            rows.append(row)
-    return with_ratios(pd.DataFrame(rows), baseline or next(iter(strategies)))
+            try:
+                rows.append(_row(label, name, strategy, given, repeats, memory, count, describe, budget))
+            except KeyboardInterrupt:
+                rows.append({"input": label, "strategy": name, "error": "interrupted (KeyboardInterrupt)"})
+                note = f"interrupted during {name} on {label}: the rows so far"
+                break
+            except Exception as error:  # one strategy's failure is its row's, not the whole table's
+                rows.append({"input": label, "strategy": name, "error": f"{type(error).__name__}: {error}"})
+        if note:
+            break
+    frame = with_ratios(pd.DataFrame(rows), baseline or next(iter(strategies)))
+    if note:
+        frame.attrs["note"] = note
+    return frame
+
+
+def _row(label: str, name: str, strategy: Strategy, given: Any, repeats: int, memory: bool, count: bool,
+         describe, budget: BudgetSpec) -> dict:
+    """One (input, strategy) row of `run`."""
+    timing = measure(strategy, given, repeats, count, budget)
+    row = {"input": label, "strategy": name, "seconds": timing.best,
+           "median_seconds": timing.median, "max_seconds": timing.worst,
+           "cpu_seconds": timing.cpu, "calls": timing.probe.nodes if timing.probe else None}
+    if memory:
+        row["peak_kib"] = round(peak_memory_kib(strategy, given), 1)
+    if describe is not None:
+        row["answer"] = describe(timing.result)
+    row["stopped"] = timing.stopped
+    return row
+
+
+def finished(frame) -> "pandas.Series":  # noqa: F821
+    """Which rows are runs that finished: not stopped by a budget, no error."""
+    done = frame["strategy"].notna()
+    for column in ("stopped", "error"):
+        if column in frame:
+            done &= frame[column].isna()
+    return done
 
 
 def with_ratios(frame, baseline: str, column: str = "seconds"):
-    """Add `ratio` = `column` ÷ the baseline strategy's `column` on the same input."""
+    """Add `ratio` = `column` ÷ the baseline strategy's `column` on the same input, where both runs finished
+    (NaN elsewhere: a run cut short by its budget, or one that raised, has no meaningful ratio)."""
     if baseline not in set(frame["strategy"]):
         raise WordlabError(f"baseline strategy {baseline!r} is not among {sorted(set(frame['strategy']))}")
-    base = frame[frame["strategy"] == baseline].set_index("input")[column]
     frame = frame.copy()
-    frame["ratio"] = frame[column] / frame["input"].map(base)
+    done = finished(frame)
+    if column not in frame:
+        frame[column] = float("nan")
+    base = frame[(frame["strategy"] == baseline) & done].set_index("input")[column]
+    frame["ratio"] = (frame[column] / frame["input"].map(base)).where(done)
     return frame
 
 
@@ -128,12 +195,21 @@ def speedups(frame, baseline: str, column: str = "seconds"):
 
 
 def format_table(frame, title: str = "") -> str:
-    """A plain-text table for the terminal (seconds in ms, ratios to 2 decimals)."""
+    """A plain-text table for the terminal (seconds in ms, ratios to 2 decimals, "-" where there is none;
+    the stopped and error columns only when some run has one)."""
     shown = frame.copy()
     for column in ("seconds", "median_seconds", "max_seconds", "cpu_seconds"):
         if column in shown:
             shown[column.replace("seconds", "ms")] = (shown.pop(column) * 1000).round(3)
     if "ratio" in shown:
-        shown["ratio"] = shown["ratio"].map(lambda r: f"{r:.3g}")
-    text = shown.to_string(index=False)
+        shown["ratio"] = shown["ratio"].map(lambda r: "-" if r != r else f"{r:.3g}")
+    if "calls" in shown and shown["calls"].dropna().map(float.is_integer if shown["calls"].dtype == float
+                                                       else lambda c: True).all():
+        shown["calls"] = shown["calls"].astype("Int64")
+    for column in ("stopped", "error"):
+        if column in shown and shown[column].isna().all():
+            shown = shown.drop(columns=column)
+    text = shown.to_string(index=False, na_rep="-")
+    note = frame.attrs.get("note")
+    text = f"{text}\n({note})" if note else text
     return f"{title}\n{text}" if title else text
