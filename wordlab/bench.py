@@ -203,9 +203,8 @@ def format_table(frame, title: str = "") -> str:
             shown[column.replace("seconds", "ms")] = (shown.pop(column) * 1000).round(3)
     if "ratio" in shown:
         shown["ratio"] = shown["ratio"].map(lambda r: "-" if r != r else f"{r:.3g}")
-    if "calls" in shown and shown["calls"].dropna().map(float.is_integer if shown["calls"].dtype == float
-                                                       else lambda c: True).all():
-        shown["calls"] = shown["calls"].astype("Int64")
+    if "calls" in shown:
+        shown["calls"] = shown["calls"].map(lambda c: "-" if c is None or c != c else f"{c:.0f}")
     for column in ("stopped", "error"):
         if column in shown and shown[column].isna().all():
             shown = shown.drop(columns=column)
