@@ -33,7 +33,7 @@ from wordlab.structures import Trie
 from wordlab.structures.letters import ALL_LETTERS, bit, bits_of
 from wordlab.words import WordList, as_wordlist
 
-Square = tuple[str, ...]
+Square = tuple[str, ...]  # a solution: its rows, top to bottom
 BLANK = "."
 DEFAULT_WORDS = "wordfreq"
 DEFAULT_STRATEGY = "column-bitmasks"
@@ -56,6 +56,17 @@ class LetterTrie(NamedTuple):
 
 
 ROOT = 0
+
+
+class PartialSquare(NamedTuple):
+    """What a recorded step keeps and the player draws: the rows placed so far (the top rows of a square
+    of `size`); the rows still to come show the column prefixes they must start with."""
+
+    rows: tuple[str, ...]
+    size: int
+
+    def __str__(self) -> str:  # how a tree drawing labels it: the row placed last
+        return self.rows[-1] if self.rows else "·"
 
 
 # -- the words of one length, indexed three ways -----------------------------------------------------------
@@ -313,17 +324,28 @@ def parse(given: "Puzzle | str | Sequence[str]") -> Puzzle:
     raise WordlabError(f"a word square is given as a Puzzle, a first word or rows, not {type(given).__name__}")
 
 
-def render(state: Square) -> str:
-    """A partial square as a recorded step holds it (its rows so far): the rows placed, then the column
-    prefixes the next row must start with, as dots for the letters still to come."""
-    rows = list(state)
-    if not rows:
+def is_move(given: Puzzle, before: PartialSquare, after: PartialSquare) -> bool:
+    """Is `after` one row on from `before`: the same rows plus one word of the list, whose letters agree with
+    the columns so far (letter j of row k is letter k of row j) and with the letters the grid fixes?"""
+    k = len(before.rows)
+    if k >= given.size or after.rows[:k] != before.rows or len(after.rows) != k + 1:
+        return False
+    word = after.rows[k]
+    return (word in given.words and all(word[j] == row[k] for j, row in enumerate(before.rows))
+            and all(fixed in (BLANK, letter) for letter, fixed in zip(word, given.grid[k])))
+
+
+def render(state: "PartialSquare | Square") -> str:
+    """A partial square (or a whole one, a solution): the rows placed, then the column prefixes the rows
+    still to come must start with, dots for the letters still open."""
+    rows = list(state.rows if isinstance(state, PartialSquare) else state)
+    size = state.size if isinstance(state, PartialSquare) else len(rows[0]) if rows else 0
+    if not size:
         return "(no rows yet)"
-    n = len(rows[0])
     lines = [" ".join(row) for row in rows]
-    for k in range(len(rows), n):
+    for k in range(len(rows), size):
         prefix = [row[k] for row in rows]
-        lines.append(" ".join(prefix + [BLANK] * (n - len(prefix))))
+        lines.append(" ".join(prefix + [BLANK] * (size - len(prefix))))
     return "\n".join(lines)
 
 
@@ -361,6 +383,9 @@ class SquareProblem(SearchProblem):
 
     def label(self, state: Square) -> str:
         return state[-1] if state else "·"
+
+    def snapshot(self, state: Square) -> PartialSquare:
+        return PartialSquare(state, self.puzzle.size)
 
 
 def _squares(goals: Iterator) -> Iterator[tuple[Square, None]]:
@@ -401,22 +426,22 @@ def prefix_table_bfs(given: Puzzle, *, probe: Probe | None = None, budget: Budge
     n, start = given.size, given.start
     if budget:
         budget.tick()
-    if probe:
-        _expanded(probe, 0, 1, start)
+    root = _expanded(probe, 0, 1, start, n, None) if probe else None
     if len(start) == n:
         yield start, None
         return
-    parents, extensions = [start], [_fitting_words(given, table, start)]
+    parents, extensions, ids = [start], [_fitting_words(given, table, start)], [root]
     for depth in range(1, n - len(start) + 1):
-        squares, words_after = [], []
+        squares, words_after, made = [], [], []  # `made`: the squares' node ids, while a probe watches
         keep, keep_words = squares.append, words_after.append
         k = len(start) + depth  # the row the children of this layer's squares fill
         last, fixed = k == n, given.fixed[k] if k < n else ()
-        width = sum(map(len, extensions)) if probe else 0
+        width, parent_ids = (sum(map(len, extensions)), iter(ids)) if probe else (0, None)
         for parent, words in zip(parents, extensions):
+            node = next(parent_ids) if probe else None
             for square in [parent + (word,) for word in words]:
                 if probe:
-                    _expanded(probe, depth, width, square)
+                    made.append(_expanded(probe, depth, width, square, n, node))
                 if last:
                     yield square, None
                     continue
@@ -425,7 +450,7 @@ def prefix_table_bfs(given: Puzzle, *, probe: Probe | None = None, budget: Budge
                 candidates = table.get("".join([row[k] for row in square]), ())
                 keep(square)
                 keep_words(given.fitting(k, candidates) if fixed else candidates)
-        parents, extensions = squares, words_after
+        parents, extensions, ids = squares, words_after, made
 
 
 def _fitting_words(given: Puzzle, table: dict[str, tuple[str, ...]], square: Square) -> Sequence[str]:
@@ -434,12 +459,9 @@ def _fitting_words(given: Puzzle, table: dict[str, tuple[str, ...]], square: Squ
     return given.fitting(k, table.get("".join([row[k] for row in square]), ()))
 
 
-def _expanded(probe: Probe, depth: int, frontier: int, square: Square) -> None:
-    """Tell the probe a partial square is expanded (keeping the square while it records)."""
-    if probe.recording:
-        probe.expand(depth, frontier, state=square)
-    else:
-        probe.expand(depth, frontier)
+def _expanded(probe: Probe, depth: int, frontier: int, rows: Sequence[str], size: int, parent: int | None):
+    """Tell the probe the partial square `rows` is expanded, a child of node `parent`; returns its node id."""
+    return probe.expand(depth, frontier, parent=parent, state=lambda: PartialSquare(tuple(rows), size))
 
 
 def column_bitmasks(given: Puzzle, *, probe: Probe | None = None, budget: Budget | None = None):
@@ -455,10 +477,10 @@ def column_bitmasks(given: Puzzle, *, probe: Probe | None = None, budget: Budget
     if columns is None:
         return
     offset = len(given.start)
-    rows, squares = list(given.start), []
-    fill = _symmetric_fill(given, trie, columns, rows, squares.append, probe, budget)
+    rows, squares, path_ids = list(given.start), [], [None] * (given.size - offset + 1)
+    fill = _symmetric_fill(given, trie, columns, rows, squares.append, probe, budget, path_ids)
     if probe:
-        _expanded(probe, 0, 0, tuple(rows))
+        path_ids[0] = _expanded(probe, 0, 0, rows, given.size, None)
         probe.node(0, rows[-1] if rows else "·")
     if offset == given.size:
         yield tuple(rows), None
@@ -488,10 +510,12 @@ def _column_nodes(trie: LetterTrie, rows: Square, size: int) -> list[int] | None
 
 
 def _symmetric_fill(given: Puzzle, trie: LetterTrie, columns: list[int], rows: list[str],
-                    found: Callable[[Square], None], probe: Probe | None,
-                    budget: Budget | None) -> Callable[[int], None]:
+                    found: Callable[[Square], None], probe: Probe | None, budget: Budget | None,
+                    path_ids: list) -> Callable[[int], None]:
     """`row(k)`: every completion of the k rows in `rows`, each square passed to `found`, given each column's
-    trie node after them in `columns` (mutated and restored)."""
+    trie node after them in `columns` (mutated and restored). While a probe watches, `path_ids[d]` is the
+    node id of the partial square at depth d of the current path: the parent of the next one down (the
+    depth-first order makes it so, with no argument added to the hot recursion)."""
     n = given.size
     last = n - 1
     allowed = given.cell_masks
@@ -501,7 +525,7 @@ def _symmetric_fill(given: Puzzle, trie: LetterTrie, columns: list[int], rows: l
     def row(k: int) -> None:
         """Fill row k: its first k letters are column k's prefix, so start at column k's node."""
         if probe:
-            _expanded(probe, k - offset, 0, tuple(rows))
+            path_ids[k - offset] = _expanded(probe, k - offset, 0, rows, n, path_ids[k - offset - 1])
             probe.node(k - offset, rows[-1] if rows else "·")
         if k == n:
             found(tuple(rows))
@@ -677,11 +701,12 @@ def _double(indexed: SquareWords, *, probe: Probe | None = None, budget: Budget 
 
 
 def _fill_double(indexed: SquareWords, trie: LetterTrie, columns: list[int], rows: list[str], offset: int,
-                 probe: Probe | None, budget: Budget | None) -> Iterator[tuple[Square, None]]:
+                 probe: Probe | None, budget: Budget | None,
+                 parent: int | None = None) -> Iterator[tuple[Square, None]]:
+    """Every double square completing `rows`; the partial square `rows` is a child of node `parent`."""
     n = indexed.size
     k = len(rows)
-    if probe:
-        _expanded(probe, k - offset, 0, tuple(rows))
+    node = _expanded(probe, k - offset, 0, rows, n, parent) if probe else None
     if k == n:
         lines = rows + [trie.ends[column] for column in columns]
         if None not in lines and len(set(lines)) == 2 * n:
@@ -695,7 +720,7 @@ def _fill_double(indexed: SquareWords, trie: LetterTrie, columns: list[int], row
         saved = columns[:]
         columns[:] = after
         rows.append(word)
-        yield from _fill_double(indexed, trie, columns, rows, offset, probe, budget)
+        yield from _fill_double(indexed, trie, columns, rows, offset, probe, budget, node)
         rows.pop()
         columns[:] = saved
 
