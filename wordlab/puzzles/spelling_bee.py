@@ -28,7 +28,7 @@ from functools import cache
 from typing import Callable, ClassVar, Iterable, Iterator, NamedTuple
 
 from wordlab.errors import WordlabError
-from wordlab.search import Bound, Budget, Probe, Result, paced, run
+from wordlab.search import Bound, Budget, Probe, Result, Waiting, paced, run
 from wordlab.structures.letters import ALPHABET, bits_of, is_subset, letters, letterset, subsets
 from wordlab.words import WordList, as_wordlist
 
@@ -80,6 +80,31 @@ class Honeycomb(NamedTuple):
 
     def __str__(self) -> str:
         return f"{letters(self.letters).upper()} centre {letters(self.centre).upper()}"
+
+
+class Scored(NamedTuple):
+    """A step of a search as the player draws it: a honeycomb with its score, or (centre 0) a whole pangram
+    letter set before a centre is chosen; `bound` is the most any honeycomb of these letters can score
+    (None where the strategy does not know it), `score` None where nothing is scored yet."""
+
+    letters: int
+    centre: int
+    score: int | None = None
+    bound: int | None = None
+
+    def __str__(self) -> str:  # how a tree drawing labels it
+        if not self.centre:
+            return letters(self.letters).upper()
+        return f"{letters(self.letters).upper()}/{letters(self.centre).upper()} {self.score or 0}"
+
+
+class Candidates(NamedTuple):
+    """The root of a scan: the list of candidate honeycombs the strategy scores one by one (or all at once)."""
+
+    honeycombs: int
+
+    def __str__(self) -> str:
+        return f"{self.honeycombs:,} honeycombs"
 
 
 class Answer(Result):
@@ -245,24 +270,39 @@ def verify(given: Words, value: Honeycomb, rules: Rules = STANDARD) -> bool:
     return bool(shape) and any(letterset(w) == value.letters for w in as_wordlist(given))
 
 
-def render(state: tuple) -> str:
-    """A honeycomb as a recorded step holds it, `(letters, centre, score, bound)`: the six outer letters
-    around the centre, then its score and the best score still possible (`bound`, None when unknown).
-    A solution's state is the `Honeycomb` alone: its score is the run's best so far."""
+def is_move(given: Words, before: "Scored | Candidates", after: Scored) -> bool:
+    """Is `after` one step on from `before` by the puzzle's rules: from the candidates, a honeycomb whose
+    letters are those of a word of `given` and whose centre is one of them; from a letter set (no centre
+    yet), the same letters with one of them chosen as the centre?"""
+    if not isinstance(after, Scored) or after.centre.bit_count() != 1 or not after.centre & after.letters:
+        return False
+    if isinstance(before, Candidates):
+        return any(letterset(word) == after.letters for word in as_wordlist(given))
+    return isinstance(before, Scored) and not before.centre and before.letters == after.letters
+
+
+def render(state: "Scored | Candidates | Honeycomb") -> str:
+    """A recorded step drawn: a honeycomb (`Scored`) as its six outer letters around the centre, with its
+    score and bound; a letter set with no centre yet as its letters and bound; the candidates of a scan
+    as their number. A solution's state is the `Honeycomb` alone: its score is the run's best so far."""
+    if isinstance(state, Candidates):
+        return f"{state.honeycombs:,} candidate honeycombs, scored one by one"
     if isinstance(state, Honeycomb):
-        return render((state.letters, state.centre, None, None)).rsplit("\n", 1)[0] + "\nfound a better honeycomb"
-    comb, centre, score, bound = state
-    if not centre:
-        return (f"letter set {' '.join(letters(comb).upper())}, no centre chosen yet\n"
-                f"bound {bound:,}: no honeycomb of these letters scores more")
+        return _comb_text(state.letters, state.centre) + "\nfound a better honeycomb"
+    bound = "unknown" if state.bound is None else f"{state.bound:,}"
+    if not state.centre:
+        return (f"letter set {' '.join(letters(state.letters).upper())}, no centre chosen yet\n"
+                f"bound {bound}: no honeycomb of these letters scores more")
+    return _comb_text(state.letters, state.centre) + f"\nscore {state.score or 0:,}  bound {bound}"
+
+
+def _comb_text(comb: int, centre: int) -> str:
+    """The six outer letters around the centre letter, in three lines."""
     outer = [c.upper() for c in letters(comb & ~centre)]
     outer += [" "] * (6 - len(outer))
-    middle = letters(centre).upper()
-    bound_text = "unknown" if bound is None else f"{bound:,}"
     return (f"   {outer[0]}   {outer[1]}\n"
-            f" {outer[2]}  [{middle}]  {outer[3]}\n"
-            f"   {outer[4]}   {outer[5]}\n"
-            f"score {score or 0:,}  bound {bound_text}")
+            f" {outer[2]}  [{letters(centre).upper()}]  {outer[3]}\n"
+            f"   {outer[4]}   {outer[5]}")
 
 
 EXAMPLE_WORDS = ("rate", "tear", "grain", "tearing", "granite", "ratting", "egg", "gate", "rats", "stringer",
@@ -273,10 +313,6 @@ EXAMPLE_WORDS = ("rate", "tear", "grain", "tearing", "granite", "ratting", "egg"
 def example() -> WordList:
     """A 22-word list with four pangram letter sets: every strategy finishes at once."""
     return WordList(EXAMPLE_WORDS, name="example")
-
-
-def _state(comb: Honeycomb, score: int, bound: int | None) -> tuple:
-    return comb.letters, comb.centre, score, bound
 
 
 # -- the write-up's six strategies: score each honeycomb against the word list ---------------------------
@@ -377,16 +413,17 @@ def sampled(combs: list[Honeycomb], sample: int | None) -> list[Honeycomb]:
 
 def best_of(combs: list[Honeycomb], score: Callable[[Honeycomb], int], probe: Probe | None,
             budget: Budget | None) -> Iterator[tuple[Honeycomb, int]]:
-    """Score each honeycomb in turn (one node each, at depth 1), yielding each better one (first wins ties)."""
+    """Score each honeycomb in turn, yielding each better one (first wins ties). A scan has no tree: each
+    honeycomb scored is a node at depth 1, a child of one root, the candidate list (`Candidates`, drawn but
+    not counted: it is not scored)."""
     best_score = -1
+    root = probe.expand(0, n=0, state=lambda: Candidates(len(combs))) if probe else None
     for comb in combs:
         if budget:
             budget.tick()
         value = score(comb)
-        if probe and probe.recording:
-            probe.expand(1, state=_state(comb, value, None))
-        elif probe:
-            probe.expand(1)
+        if probe:
+            probe.expand(1, parent=root, state=lambda: Scored(*comb, value))
         if value > best_score:
             best_score = value
             yield comb, value
@@ -544,42 +581,83 @@ def branch_and_bound(words: WordList, *, probe: Probe | None = None, budget: Bud
 
     Cost: pangram sets × 128 look-ups for the bounds (kept in the disk cache for long lists), then 7 × 64
     look-ups per letter set visited."""
-    if order not in ORDERS:
-        raise WordlabError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
-    if not isinstance(at_least, int) or isinstance(at_least, bool):
-        raise WordlabError(f"at_least must be a whole number of points, not {at_least!r}")
+    _check_bound_options(order, at_least)
     table, bounded = tables(words, checked_rules(rules), budget)
     if order == "alphabetical":
         bounded = sorted(bounded, key=lambda bp: bp[1])
     best_score = at_least - 1
     for rank, (bound, pangram) in enumerate(bounded):
         if bound <= best_score:
-            if order == "bound":
-                if probe:
-                    probe.prune(0, len(bounded) - rank, why=f"bound {bound:,} cannot beat {best_score:,}")
-                yield Bound(best_score)  # every letter set left is bounded by this one's bound
-                break
             if probe:
-                probe.prune(0, why=f"bound {bound:,} cannot beat {best_score:,}")
-            continue
+                _bound_cut(probe, bounded, rank, best_score, order)
+            if order == "alphabetical":
+                continue
+            yield Bound(best_score)  # every letter set left is bounded by this one's bound
+            break
         if order == "bound":
-            yield Bound(max(bound, best_score))  # nothing unvisited scores more than this letter set's bound
-        if probe and probe.recording:
-            probe.expand(0, len(bounded) - rank, state=(pangram, 0, None, bound))
-        elif probe:
-            probe.expand(0, len(bounded) - rank)
-        for centre in bits_of(pangram):
-            if budget:
-                budget.tick()
-            comb = Honeycomb(pangram, centre)
-            value = score_from_table(comb, table)
-            if probe and probe.recording:
-                probe.expand(1, state=_state(comb, value, max(bound, best_score)))
-            elif probe:
-                probe.expand(1)
+            yield Bound(bound)  # nothing unvisited scores more than this letter set's bound
+        node = _letter_set_visited(probe, bounded, rank, best_score) if probe else None
+        for comb, value in scored_centres(pangram, bound, table, probe, budget, node):
             if value > best_score:
                 best_score = value
                 yield comb, value
+
+
+def scored_centres(pangram: int, bound: int, table: dict[int, int], probe: Probe | None, budget: Budget | None,
+                   parent: int | None) -> Iterator[tuple[Honeycomb, int]]:
+    """Each honeycomb of the letter set `pangram` (each of its letters the centre) with its score: a node
+    each, a child of the letter set's node `parent`."""
+    for centre in bits_of(pangram):
+        if budget:
+            budget.tick()
+        comb = Honeycomb(pangram, centre)
+        value = score_from_table(comb, table)
+        if probe:
+            probe.expand(1, parent=parent, state=lambda: Scored(pangram, centre, value, bound))
+        yield comb, value
+
+
+def _check_bound_options(order: str, at_least: int) -> None:
+    if order not in ORDERS:
+        raise WordlabError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
+    if not isinstance(at_least, int) or isinstance(at_least, bool):
+        raise WordlabError(f"at_least must be a whole number of points, not {at_least!r}")
+
+
+SHOWN = 8  # letter sets listed beside a recorded step
+
+
+def _letter_set_visited(probe: Probe, bounded: list[tuple[int, int]], rank: int, best_score: int) -> int | None:
+    """Tell the probe the letter set at `rank` is visited (a root: the letter sets are the search's first
+    level), listing it and the next ones in visiting order with their bounds as f; its node id."""
+    bound, pangram = bounded[rank]
+    return probe.expand(0, len(bounded) - rank, state=lambda: Scored(pangram, 0, None, bound),
+                        queue=lambda: _listed(bounded[rank:rank + SHOWN], "next"),
+                        facts=lambda: _bound_facts(bound, best_score))
+
+
+def _bound_cut(probe: Probe, bounded: list[tuple[int, int]], rank: int, best_score: int, order: str) -> None:
+    """Tell the probe the letter set at `rank` is pruned by its bound: in bound order with every one after it
+    (their bounds are no higher), one pruned leaf standing for them all. Letter sets are roots, so the
+    pruned leaf is one too, at depth 0."""
+    bound, pangram = bounded[rank]
+    cut = len(bounded) - rank if order == "bound" else 1
+    probe.prune(0, cut, why=f"bound {bound:,} cannot beat {best_score:,}",
+                state=lambda: Scored(pangram, 0, None, bound),
+                queue=lambda: _listed(bounded[rank:rank + min(cut, SHOWN)], "cut", every="cut"),
+                facts=lambda: (*_bound_facts(bound, best_score), ("letter sets cut", f"{cut:,}")))
+
+
+def _listed(bounded: list[tuple[int, int]], first: str, every: str = "") -> list[Waiting]:
+    """Frontier rows for (bound, letter set) pairs, the bound as f; the first marked `first`."""
+    return [Waiting(letters(pangram).upper(), None, None, bound, first if i == 0 else every)
+            for i, (bound, pangram) in enumerate(bounded)]
+
+
+def _bound_facts(bound: int, best_score: int) -> tuple[tuple[str, str], ...]:
+    """The side panel's rows: the letter set's bound, and the score a honeycomb must beat (the best so far,
+    or `at_least` − 1 before one reaches it)."""
+    return ("bound", f"{bound:,}"), ("score to beat", f"{best_score:,}" if best_score >= 0 else "none yet")
 
 
 # -- the fastest from scratch: numpy over the bytes of the word list -----------------------------------------
@@ -702,7 +780,10 @@ def vectorised(words: WordList, *, probe: Probe | None = None, budget: Budget | 
     subsets in a vectorised hash table, then sum per centre with one 128 × 7 matrix product.
 
     Cost: importing numpy (about 0.1 s), one vectorised pass over the word bytes, then pangram sets × 128
-    hash look-ups in C."""
+    hash look-ups in C.
+
+    It has no tree: a recorded run shows one root, the candidates (not counted), and under it one node that
+    stands for every honeycomb scored (counted as all of them) and shows the best."""
     np = _numpy_tables()[0]
     if budget:
         budget.check()
@@ -716,7 +797,8 @@ def vectorised(words: WordList, *, probe: Probe | None = None, budget: Budget | 
         row, column = np.unravel_index(int(np.argmax(scores)), scores.shape)
         best, score = Honeycomb(int(pangrams[row]), int(bits[row, column])), int(scores[row, column])
         if probe:
-            probe.expand(1, n=scores.size, state=_state(best, score, score) if probe.recording else None)
+            root = probe.expand(0, n=0, state=lambda: Candidates(int(scores.size)))
+            probe.expand(1, n=scores.size, parent=root, state=lambda: Scored(*best, score, score))
         yield best, score
 
 
