@@ -156,15 +156,27 @@ def test_recorded_families_replay_the_draw(strategy):
     probe = Probe(record=40)
     t.solve(t.example(), strategy, probe=probe)
     families = families_drawn(strategy, t.example().seed, 40)
-    drawn = [e.state for e in probe.events if e.kind == "expand"]
-    assert len(probe.events) == 40 and drawn
-    for state, (e, y) in zip(drawn, families):
+    chunk, *drawn = probe.events  # a chunk of families, then each family of it: kept or pruned
+    assert len(probe.events) == 40 and chunk.kind == "expand" and chunk.state == t.Chunk(64, "boy-on-tuesday",
+                                                                                          t.Tally(0, 0, 0))
+    for event, (e, y) in zip(drawn, families):
+        state = event.state
         assert (family(e), family(y)) == ((("B" if state.elder.sex else "G"),) + tuple(state.elder[1:]),
                                           (("B" if state.younger.sex else "G"),) + tuple(state.younger[1:]))
         assert state.kept == boy_on_day(1)(family(e), family(y))
-    pruned = [e for e in probe.events if e.kind == "prune"]
-    assert pruned and all(not e.state.kept and e.why == "fails boy-on-tuesday" for e in pruned)
-    assert len(pruned) == sum(not s.kept for s in drawn)
+        assert event.kind == ("expand" if state.kept else "prune") and event.parent == chunk.node
+    pruned = [e for e in drawn if e.kind == "prune"]
+    assert pruned and all(e.why == "fails boy-on-tuesday" for e in pruned)
+    assert len(pruned) < len(drawn)  # some were kept too (1 in 7 or so)
+
+
+def test_recorded_families_show_the_running_estimate_and_its_width_by_name():
+    probe = Probe(record=400)
+    t.solve(t.example(), "numpy", probe=probe)
+    family = probe.events[-1]
+    facts = dict(family.facts)
+    found = t.estimate_of(family.state.tally)
+    assert facts["estimate"] == f"{found.estimate:.4f}" and facts["interval width"] == f"{found.width:.4f}"
 
 
 def test_render_draws_a_family_kept_or_rejected_and_an_estimate():

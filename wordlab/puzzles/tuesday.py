@@ -277,6 +277,19 @@ PYTHON_CHUNK = 4_096
 BATCH = 1 << 17
 
 
+class Chunk(NamedTuple):
+    """A chunk of families drawn together, a node of a recorded run: how many, under which condition, and
+    the tally before it. A budget is charged a chunk at a time, and the running estimate is yielded after
+    each chunk."""
+
+    size: int
+    condition: str  # its name
+    before: Tally
+
+    def __str__(self) -> str:  # how a tree drawing labels it
+        return f"{self.size:,} families"
+
+
 class Draw(NamedTuple):
     """One family drawn, for replay: the children, whether the condition kept it, and the tally so far."""
 
@@ -286,13 +299,27 @@ class Draw(NamedTuple):
     condition: str  # its name
     tally: Tally
 
+    def __str__(self) -> str:
+        return f"{_sexes(self.elder)}{_sexes(self.younger)} {'kept' if self.kept else 'rejected'}"
+
+
+def _sexes(child: Child) -> str:
+    return "B" if child.sex == BOY else "G"
+
+
+# A recorded run is a forest of chunks: each chunk drawn is a root (counted as its families: a budget is
+# charged by families), and each family drawn in it a child, at depth 1: a kept family an expanded node
+# (`n=0`, counted with its chunk), a rejected family a pruned one ("fails <condition>"). The running
+# estimate and the width of its interval after each family are shown beside it as facts.
+
 
 def pure_python(exp: Experiment, *, probe: Probe | None = None, budget: Budget | None = None):
     """Draw one family at a time with `random.Random` and test it. Cost: one Python loop step (two random
     draws, one predicate call) per family, kept or not."""
-    draw, holds = random.Random(exp.seed).random, exp.condition.holds
-    tally = Tally(0, 0, 0)
+    draw, holds, name = random.Random(exp.seed).random, exp.condition.holds, exp.condition.name
+    tally, why = Tally(0, 0, 0), f"fails {name}"
     for size in _chunks(exp.samples, PYTHON_CHUNK, budget):
+        chunk = _chunk_drawn(probe, size, name, tally) if probe else None
         accepted = boys = 0
         for i in range(size):
             elder, younger = CHILDREN[int(draw() * CODES)], CHILDREN[int(draw() * CODES)]
@@ -301,9 +328,8 @@ def pure_python(exp: Experiment, *, probe: Probe | None = None, budget: Budget |
                 accepted += 1
                 boys += both_boys(elder, younger)
             if probe:
-                state = probe.recording and Draw(elder, younger, kept, exp.condition.name,
-                                                 tally.plus(i + 1, accepted, boys))
-                _observe(probe, exp.condition, kept, state or None)
+                _family_drawn(probe, chunk, kept, why,
+                              lambda: Draw(elder, younger, kept, name, tally.plus(i + 1, accepted, boys)))
         tally = tally.plus(size, accepted, boys)
         if found := estimate_of(tally):
             yield found, found.width
@@ -321,7 +347,7 @@ def numpy_batches(exp: Experiment, *, probe: Probe | None = None, budget: Budget
         kept = holds(elder, younger)
         two_boys = kept & both_boys(elder, younger)
         if probe:
-            _observe_batch(probe, exp.condition, codes, kept, two_boys, tally)
+            _observe_batch(probe, exp.condition.name, codes, kept, two_boys, tally)
         tally = tally.plus(size, int(np.count_nonzero(kept)), int(np.count_nonzero(two_boys)))
         if found := estimate_of(tally):
             yield found, found.width
@@ -342,28 +368,43 @@ def _chunks(samples: int, cap: int, budget: Budget | None) -> Iterator[int]:
         drawn, size = drawn + step, size * 2
 
 
-def _observe(probe: Probe, cond: Condition, kept, state: Draw | None) -> None:
-    """Tell the probe one family was drawn (an expansion) and, if the condition rejected it, pruned."""
-    probe.expand(0, state=state)
-    if not kept:
-        probe.prune(0, state=state, why=f"fails {cond.name}")
+def _chunk_drawn(probe: Probe, size: int, name: str, before: Tally) -> int | None:
+    """Tell the probe a chunk of `size` families is drawn (a root, counted as its families); its node id."""
+    return probe.expand(0, n=size, state=lambda: Chunk(size, name, before), facts=lambda: _estimate_facts(before))
 
 
-def _observe_batch(probe: Probe, cond: Condition, codes, kept, two_boys, before: Tally) -> None:
-    """Tell the probe about a batch: family by family while it records, then the rest in two counts."""
-    shown, accepted, boys = 0, 0, 0
+def _family_drawn(probe: Probe, chunk: int | None, kept, why: str, draw: Callable[[], Draw]) -> None:
+    """Tell the probe one family of `chunk` was drawn (`draw` makes it, called only while recording):
+    kept, a node (already counted with its chunk); rejected, a pruned node, saying `why`."""
+    if kept:
+        probe.expand(1, n=0, parent=chunk, state=draw, facts=lambda: _estimate_facts(draw().tally))
+    else:
+        probe.prune(1, parent=chunk, state=draw, why=why, facts=lambda: _estimate_facts(draw().tally))
+
+
+def _observe_batch(probe: Probe, name: str, codes, kept, two_boys, before: Tally) -> None:
+    """Tell the probe about a batch: its chunk, then family by family while it records, then the families
+    rejected after that in one count."""
+    chunk, shown, accepted, boys = _chunk_drawn(probe, len(kept), name, before), 0, 0, 0
+    why = f"fails {name}"
     while probe.recording and shown < len(kept):
         accepted, boys = accepted + bool(kept[shown]), boys + bool(two_boys[shown])
-        state = Draw(CHILDREN[codes[0][shown]], CHILDREN[codes[1][shown]], bool(kept[shown]), cond.name,
-                     before.plus(shown + 1, accepted, boys))
-        _observe(probe, cond, kept[shown], state)
+        family = Draw(CHILDREN[codes[0][shown]], CHILDREN[codes[1][shown]], bool(kept[shown]), name,
+                      before.plus(shown + 1, accepted, boys))
+        _family_drawn(probe, chunk, family.kept, why, lambda: family)
         shown += 1
-    rest = len(kept) - shown
-    if rest:
-        probe.expand(0, n=rest)
-        rejected = rest - int(np.count_nonzero(kept[shown:]))
-        if rejected:
-            probe.prune(0, n=rejected, why=f"fails {cond.name}")
+    rejected = len(kept) - shown - int(np.count_nonzero(kept[shown:]))
+    if rejected:
+        probe.prune(1, n=rejected, parent=chunk, why=why)
+
+
+def _estimate_facts(tally: Tally) -> tuple[tuple[str, str], ...]:
+    """The side panel's rows: the running estimate and the width of its 95 % interval, under their names."""
+    found = estimate_of(tally)
+    if found is None:
+        return ("estimate", "none yet: no family kept"), ("kept", f"0 of {tally.drawn:,}")
+    return (("estimate", f"{found.estimate:.4f}"), ("interval width", f"{found.width:.4f}"),
+            ("kept", f"{tally.accepted:,} of {tally.drawn:,}"))
 
 
 STRATEGIES: dict[str, Callable[..., Iterator]] = {
@@ -433,8 +474,22 @@ def verify(exp: Experiment, value: Estimate) -> bool:
     return (value.low, value.high) == wilson(tally.both_boys, tally.accepted)
 
 
-def render(state: Draw | Estimate) -> str:
-    """A family drawn (its two children, kept or rejected, the tally so far), or a running estimate."""
+def is_move(exp: Experiment, before: Chunk, after: Draw) -> bool:
+    """Is `after` one draw on from `before`: a family of that chunk (drawn after the families before it, and
+    at most `size` of them), kept exactly when the experiment's condition holds for it?"""
+    if not (isinstance(before, Chunk) and isinstance(after, Draw)):
+        return False
+    drawn = after.tally.drawn - before.before.drawn
+    return (0 < drawn <= before.size and after.condition == before.condition == exp.condition.name
+            and after.kept == bool(exp.condition.holds(after.elder, after.younger)))
+
+
+def render(state: Chunk | Draw | Estimate) -> str:
+    """A chunk of families drawn at once, a family drawn (its two children, kept or rejected, the tally so
+    far), or a running estimate."""
+    if isinstance(state, Chunk):
+        return (f"a chunk of {state.size:,} families, charged to the budget at once\n"
+                f"each kept only if {state.condition}\nkept {state.before.accepted:,} of {state.before.drawn:,} before it")
     if isinstance(state, Estimate):
         tally = state.tally
         return (f"estimate {state.estimate:.4f}\n95% interval {state.low:.4f}-{state.high:.4f}\n"
