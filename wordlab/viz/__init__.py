@@ -6,8 +6,11 @@
   side; `filmstrip(result)` is its static picture (`wordlab.viz.player`, `wordlab.viz.filmstrip`).
 - `watch("sudoku", "sequential", "greedy")`: solve a puzzle's example with each strategy, recording, and
   step through the runs side by side, in one line.
+- `explore("sudoku")`: a form: an instance typed or taken from the example, a generator or the published
+  ones, one or two strategies, a budget; "run" shows the player (`wordlab.viz.explore`).
 """
 
+from wordlab.viz.explore import explore
 from wordlab.viz.player import Player, step, watch
 from wordlab.viz.player import steps_filmstrip as filmstrip
 from wordlab.viz.plots import (
@@ -21,5 +24,5 @@ from wordlab.viz.plots import (
 from wordlab.viz.recording import recording_of
 
 
-__all__ = ["Player", "draw_tree", "filmstrip", "plot_anytime", "plot_comparison", "plot_depth_profile",
+__all__ = ["Player", "draw_tree", "explore", "filmstrip", "plot_anytime", "plot_comparison", "plot_depth_profile",
            "plot_frontier", "recording_of", "step", "tree_layout", "watch"]
