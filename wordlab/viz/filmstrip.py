@@ -1,79 +1,175 @@
-"""The static face of a recorded run: evenly spaced frames side by side, for places where widgets
-do not run (an executed notebook read without a kernel, a published page)."""
+"""The static face of a recorded run: frames side by side, for places where widgets do not run (an
+executed notebook read without a kernel, a published page).
+
+Each run is one row of frames chosen evenly over its recorded steps, always including its first solution
+and its last step; a caption above the row names the run, says which steps the frames show and how the run
+ended (or that the recording filled while it went on). Nodes carry the player's marks, with one legend.
+"""
 
 from __future__ import annotations
 
 import base64
 import io
+import textwrap
 
-from wordlab.viz.recording import TREE_COLOURS, Recording, panel_rows
+from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, panel_rows, path_text, queue_rows,
+                                   tree_view)
 
 FRAME_WIDTH = 2.7  # inches per frame
-LINE_HEIGHT = 0.15  # inches per line of monospace text
-PATH_SHOWN = 4  # a frame shows the last this many nodes of the path to the current one
+LINE_HEIGHT = 0.13  # inches per line of frame text
+LINE_CHARS = 40  # characters a frame's text line may take (7-point monospace in FRAME_WIDTH)
+STATE_LINES = 12  # the most lines of a drawn state a frame shows
+QUEUE_LINES = 3  # the most frontier entries a frame lists
+MARKERS = {"star": "*", "cross": "x", "square": "s", "dot": "o", "ring": "o"}
 
 
-def frame_steps(length: int, frames: int) -> list[int]:
-    """`frames` steps spread evenly from the first to the last of `length` (fewer if the run is shorter)."""
+def frame_steps(length: int, frames: int, keep: tuple = ()) -> list[int]:
+    """`frames` steps spread evenly from the first to the last of `length` (all of them if the run is no
+    longer), each step of `keep` taking the place of the nearest evenly spaced one."""
     if length <= frames:
         return list(range(length))
-    return sorted({round(i * (length - 1) / (frames - 1)) for i in range(frames)})
+    steps = sorted({round(i * (length - 1) / (frames - 1)) for i in range(frames)})
+    fixed = {0, length - 1}
+    for wanted in sorted({k for k in keep if k is not None and 0 <= k < length} - set(steps)):
+        movable = [s for s in steps if s not in fixed]
+        if movable:
+            steps.remove(min(movable, key=lambda s: abs(s - wanted)))
+            steps.append(wanted)
+        fixed.add(wanted)
+    return sorted(steps)
 
 
-def _frame_text(recording: Recording, step: int) -> str:
+def steps_of(recording: Recording, frames: int) -> list[int]:
+    """The steps a row of frames shows: evenly spread, with the first solution and the last step."""
+    return frame_steps(len(recording), frames, (recording.first_solution(), len(recording) - 1))
+
+
+def _clip(line: str, chars: int = LINE_CHARS) -> str:
+    return line if len(line) <= chars else line[:chars - 1] + "…"
+
+
+def _state_lines(recording: Recording, step: int) -> list[str]:
+    lines = recording.state_text(step).splitlines() or [""]
+    if len(lines) > STATE_LINES:
+        lines = lines[:STATE_LINES - 1] + [f"… {len(lines) - STATE_LINES + 1} more lines"]
+    return [_clip(line) for line in lines]
+
+
+def _wrapped(text: str, lines: int = 2) -> list[str]:
+    """`text` wrapped at word boundaries to the frame's width, at most `lines` lines."""
+    return textwrap.wrap(text, LINE_CHARS, break_long_words=False, max_lines=lines, placeholder=" …") or [""]
+
+
+def frame_lines(recording: Recording, step: int) -> list[str]:
+    """A frame's text: the state drawn, what happened, the counts, why pruned, the path, the frontier."""
     rows = dict(panel_rows(recording, step))
-    facts = [f"{rows['event']} · depth {rows['depth']} · frontier {rows['frontier']}",
-             f"nodes {rows['nodes so far']} · best {rows['best so far']}"]
+    lines = [*_state_lines(recording, step), "",
+             _clip(f"{rows['event']} · depth {rows['depth']} · frontier {rows['frontier']}"),
+             _clip(f"nodes {rows['nodes so far']} · best {rows['best so far']}")]
     if "why pruned" in rows:
-        facts.append(f"pruned: {rows['why pruned']}")
+        lines += _wrapped(f"why pruned: {rows['why pruned']}")
     path = recording.path(step)
-    if len(path) > 1:
-        facts.append("path: " + " → ".join(path if len(path) <= PATH_SHOWN else ["…", *path[-PATH_SHOWN:]]))
-    return recording.state_text(step) + "\n\n" + "\n".join(facts)
+    if path:
+        lines.append(_clip("path: " + path_text(path, LINE_CHARS - 6)))
+    for mark, state, g, h, f in queue_rows(recording, step)[:QUEUE_LINES]:
+        lines.append(_clip(f"{mark:>4} {state[:12]:<12} g {g} h {h} f {f}"))
+    facts = [f"{label} {value}" for label, value in _facts(recording, step)]
+    if facts:
+        lines += _wrapped(" · ".join(facts))
+    return lines
+
+
+def _facts(recording: Recording, step: int) -> list[tuple[str, str]]:
+    return [(str(label), _number(value)) for label, value in getattr(recording.event(step), "facts", ()) or ()]
+
+
+def caption(recording: Recording, steps: list[int]) -> str:
+    """What a row shows: the run, the steps of its frames, where the answer is, and how the run ended."""
+    shown = ", ".join(f"{s + 1:,}" for s in steps)
+    events = len(recording)
+    recorded = (f"first {events:,} events of a run of {_number(recording.ending.nodes)} nodes"
+                if recording.ending.full else f"all {events:,} events")
+    first = recording.first_solution()
+    if first is not None:
+        answer = f"first solution at step {first + 1:,}"
+    elif recording.ending.found:
+        answer = "no solution among the recorded events: the answer came after the recording ended"
+    else:
+        answer = "no solution found"
+    return f"{recording.name}: steps {shown} of {recorded}; {answer}\n{recording.ending_text()}"
 
 
 def _draw_tree(ax, recording: Recording, step: int) -> None:
     from matplotlib.collections import LineCollection
 
-    drawn = recording.drawn(step)
-    positions, current = recording.positions, recording.node_at(step)
-    edges = [(positions[parent], positions[node_id]) for node_id, parent, _, _ in drawn if parent is not None]
-    ax.add_collection(LineCollection(edges, colors=TREE_COLOURS["edge"], linewidths=0.6, zorder=1))
-    if drawn:
-        xs, ys = zip(*(positions[node_id] for node_id, *_ in drawn))
-        ax.scatter(xs, ys, s=6, color=TREE_COLOURS["node"], zorder=2)
-    if current is not None:
-        ax.scatter(*positions[current], s=40, color=TREE_COLOURS["current"], zorder=3)
-    xs_all, ys_all = zip(*positions.values()) if positions else ((0,), (0,))
-    ax.set_xlim(min(xs_all) - 0.5, max(xs_all) + 0.5)
-    ax.set_ylim(max(ys_all) + 0.5, min(ys_all) - 0.5)
+    view = tree_view(recording, step)
     ax.axis("off")
+    if not view.nodes:
+        return
+    place = {node_id: view.positions[node_id] for node_id, *_ in view.nodes}
+    edges = [(place[parent], place[node_id]) for node_id, parent, _, _ in view.nodes if parent is not None]
+    on_path = [node_id in view.path and parent in view.path for node_id, parent, _, _ in view.nodes if parent is not None]
+    ax.add_collection(LineCollection(edges, colors=[MARKS["on the path"][0] if p else "#c4c4c4" for p in on_path],
+                                     linewidths=[1.6 if p else 0.6 for p in on_path], zorder=1))
+    _draw_nodes(ax, view, place)
+    xs = [x for x, _ in view.positions.values()]
+    ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
+    ax.set_ylim(view.depths[1] + 1.2, view.depths[0] - 0.7)  # room at the foot for the collapsed count
+    if view.collapsed:
+        ax.text(0, 0, f"{_counted(view.collapsed, 'node')} collapsed", transform=ax.transAxes, fontsize=6, color="#555",
+                va="bottom", clip_on=True)
+
+
+def _draw_nodes(ax, view: TreeView, place: dict) -> None:
+    for mark, (colour, shape) in MARKS.items():
+        points = [place[node_id] for node_id, *_ in view.nodes if view.marks.get(node_id, "other") == mark]
+        if points:
+            size = {"other": 6, "on the path": 16, "current": 26}.get(mark, 34)
+            ax.scatter(*zip(*points), s=size, marker=MARKERS[shape], color=colour, zorder=3, linewidths=1.4)
+    if view.current in place:
+        ax.scatter(*place[view.current], s=110, marker="o", facecolors="none", edgecolors=MARKS["current"][0],
+                   linewidths=1.4, zorder=4)
+
+
+def _legend(figure) -> None:
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], linestyle="none", marker="o" if mark == "current" else MARKERS[shape], markersize=7,
+                      markerfacecolor="none" if mark == "current" else colour, markeredgecolor=colour, label=mark)
+               for mark, (colour, shape) in MARKS.items()]
+    figure.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8, frameon=False)
 
 
 def filmstrip(recordings: list[Recording], frames: int = 6):
-    """A matplotlib Figure: one row per run of `frames` evenly spaced steps, each the rendered state,
-    its facts, and the search tree drawn so far (current node in red)."""
+    """A matplotlib Figure: per run a caption and one row of frames (`steps_of`), each the state drawn,
+    its facts, and the search tree up to it with the player's marks."""
     from matplotlib.figure import Figure
 
-    length = max(len(r) for r in recordings)
-    steps = frame_steps(length, frames)
-    lines = max(_frame_text(r, s).count("\n") + 1 for r in recordings for s in steps)
-    text_height = 0.35 + LINE_HEIGHT * lines
-    tree_height = 1.1
-    figure = Figure(figsize=(FRAME_WIDTH * len(steps), (text_height + tree_height) * len(recordings)))
-    grid = figure.add_gridspec(2 * len(recordings), len(steps), height_ratios=[text_height, tree_height] * len(recordings),
-                               left=0.01, right=0.99, top=0.99, bottom=0.01, wspace=0.08, hspace=0.1)
-    for row, recording in enumerate(recordings):
+    chosen = [steps_of(r, frames) for r in recordings]
+    columns = max(3, *(len(steps) for steps in chosen))  # at least three frames wide: room for the legend
+    lines = max(len(frame_lines(r, s)) for r, steps in zip(recordings, chosen) for s in steps)
+    heights = [0.38, 0.2 + LINE_HEIGHT * lines, 1.3] * len(recordings) + [0.3]
+    figure = Figure(figsize=(FRAME_WIDTH * columns, sum(heights)))
+    grid = figure.add_gridspec(len(heights), columns, height_ratios=heights, left=0.01, right=0.99, top=0.995,
+                               bottom=0.005, wspace=0.06, hspace=0.12)
+    for row, (recording, steps) in enumerate(zip(recordings, chosen)):
+        title = figure.add_subplot(grid[3 * row, :])
+        title.axis("off")
+        title.text(0, 0.5, caption(recording, steps), fontsize=8, va="center", transform=title.transAxes)
         for column, step in enumerate(steps):
-            text_ax = figure.add_subplot(grid[2 * row, column])
-            text_ax.axis("off")
-            ended = " (ended)" if step >= len(recording) else ""
-            title = f"{recording.name}: step {min(step, len(recording) - 1) + 1:,} of {len(recording):,}{ended}"
-            text_ax.text(0, 1, title, fontsize=8, va="top", transform=text_ax.transAxes)
-            text_ax.annotate(_frame_text(recording, step), (0, 1), xycoords="axes fraction", xytext=(0, -14),
-                             textcoords="offset points", family="monospace", fontsize=7, va="top")
-            _draw_tree(figure.add_subplot(grid[2 * row + 1, column]), recording, step)
+            _draw_frame(figure.add_subplot(grid[3 * row + 1, column]), recording, step)
+            _draw_tree(figure.add_subplot(grid[3 * row + 2, column]), recording, step)
+    _legend(figure)
     return figure
+
+
+def _draw_frame(ax, recording: Recording, step: int) -> None:
+    ax.axis("off")
+    ax.text(0, 1, f"step {step + 1:,} of {len(recording):,}: {recording.what(step)}", fontsize=7.5,
+            fontweight="bold", va="top", transform=ax.transAxes, clip_on=True)
+    ax.annotate("\n".join(frame_lines(recording, step)), (0, 1), xycoords="axes fraction", xytext=(0, -12),
+                textcoords="offset points", family="monospace", fontsize=6.5, va="top", annotation_clip=False,
+                clip_on=True)
 
 
 def png_base64(figure) -> str:

@@ -1,9 +1,12 @@
-"""Step through recorded searches: `step(result)` shows a player (play, back, forward, a slider and a
-speed), the puzzle's drawing of the state, a side panel and the search tree so far. `step(a, b)` steps
-two runs side by side at the same step.
+"""Step through recorded searches: `step(result)` shows a player (play, first, back, forward, last, a
+slider and a speed), the puzzle's drawing of the step's own state, a side panel (what happened, the
+counts, the path, the frontier's first entries with g, h and f, the event's facts, how the run ended) and
+the search tree so far with its marks. `step(a, b, c)` steps runs side by side at the same step.
 
 Plain ipywidgets only, so it works in JupyterLab, Notebook 7 and VS Code. Where widgets do not run (a
-notebook executed headless and read as a page), the same output shows a filmstrip of evenly spaced frames.
+notebook executed headless and read as a page), the same output shows a filmstrip (`wordlab.viz.filmstrip`).
+Every column has a fixed width, so the layout does not jump from step to step; a tree bigger than its box
+scrolls inside it, and runs side by side scroll sideways rather than being clipped.
 """
 
 from __future__ import annotations
@@ -12,26 +15,32 @@ from typing import Any, Callable
 
 from wordlab.errors import WordlabError
 from wordlab.viz.filmstrip import filmstrip, png_base64
-from wordlab.viz.recording import Recording, panel_html, recording_of, state_html, tree_svg
+from wordlab.viz.recording import TREE_WIDTH, Recording, panel_html, recording_of, state_html, tree_svg
 
 INTERVAL_MS = 400  # the player's default pause between steps
+RECORD = 2000  # how many events `watch` records by default: enough for every example to reach its answer
+STATE_WIDTH, PANEL_WIDTH = "170px", "250px"  # the run's two columns above its tree
+RUN_WIDTH = f"{TREE_WIDTH + 14}px"
 
 
 class RunView:
-    """The widgets of one run: title, rendered state, side panel, tree."""
+    """The widgets of one run: title, rendered state, side panel, tree; every one of fixed width."""
 
     def __init__(self, recording: Recording):
         import ipywidgets as widgets
 
         self.recording = recording
-        self.title = widgets.HTML(f"<b>{recording.name}</b>")
-        self.state = widgets.HTML()
-        self.panel = widgets.HTML()
-        self.tree = widgets.HTML()
-        self.panel.layout.margin = "0 0 0 1.5em"
-        state_and_panel = widgets.HBox([self.state, self.panel])
+        self.title = widgets.HTML(f"<b>{recording.name}</b>", layout=widgets.Layout(width=RUN_WIDTH))
+        self.state = widgets.HTML(layout=widgets.Layout(width=STATE_WIDTH, overflow="auto"))
+        self.panel = widgets.HTML(layout=widgets.Layout(width=PANEL_WIDTH, margin="0 0 0 8px"))
+        self.tree = widgets.HTML(layout=widgets.Layout(width=f"{TREE_WIDTH}px"))
+        for part in (self.state, self.panel, self.tree):
+            part.add_class("wordlab-column")
+        state_and_panel = widgets.HBox([self.state, self.panel], layout=widgets.Layout(width=RUN_WIDTH))
         self.box = widgets.VBox([self.title, state_and_panel, self.tree],
-                                layout=widgets.Layout(border="1px solid #ddd", padding="6px", margin="2px"))
+                                layout=widgets.Layout(width=RUN_WIDTH, min_width=RUN_WIDTH, border="1px solid #ddd",
+                                                      padding="6px", margin="2px", overflow="hidden"))
+        self.box.add_class("wordlab-run")
 
     def show(self, step: int) -> None:
         """Show `step`; a failure to draw is shown in place of the state, never raised."""
@@ -40,7 +49,8 @@ class RunView:
             self.panel.value = panel_html(self.recording, step)
             self.tree.value = tree_svg(self.recording, step)
         except Exception as problem:  # a widget callback must not raise: say what went wrong instead
-            self.state.value = f"<pre>cannot draw step {step + 1}: {type(problem).__name__}: {problem}</pre>"
+            self.state.value = (f"<pre style='white-space:pre-wrap'>cannot draw step {step + 1}: "
+                                f"{type(problem).__name__}: {problem}</pre>")
 
 
 class Player:
@@ -52,31 +62,50 @@ class Player:
 
         self.recordings, self.frames = recordings, frames
         self.steps = max(len(r) for r in recordings)
-        # the play button and the slider count steps from 1, as the side panel does
-        self.play = widgets.Play(value=1, min=1, max=self.steps, step=1, interval=interval, description="play")
-        self.slider = widgets.IntSlider(value=1, min=1, max=self.steps, description="step",
-                                        layout=widgets.Layout(width="360px"))
-        self.speed = widgets.IntSlider(value=interval, min=30, max=2000, step=10, description="ms per step",
-                                       style={"description_width": "initial"})
-        self.back = widgets.Button(description="◀ back", layout=widgets.Layout(width="80px"))
-        self.forward = widgets.Button(description="forward ▶", layout=widgets.Layout(width="90px"))
-        self.links = [widgets.jslink((self.play, "value"), (self.slider, "value")),  # in the browser, no kernel trip
-                      widgets.jslink((self.speed, "value"), (self.play, "interval"))]
-        self.back.on_click(self.step_back)
-        self.forward.on_click(self.step_forward)
-        self.slider.observe(self.on_slide, names="value")
+        self._make_controls(widgets, interval)
         self.views = [RunView(r) for r in recordings]
-        controls = widgets.HBox([self.play, self.back, self.forward, self.slider, self.speed])
-        self.widget = widgets.VBox([controls, widgets.HBox([v.box for v in self.views])])
+        controls = widgets.HBox([self.play, self.first, self.back, self.forward, self.last, self.slider, self.speed],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        runs = widgets.HBox([v.box for v in self.views], layout=widgets.Layout(overflow="auto", width="100%"))
+        self.widget = widgets.VBox([controls, runs])
         self.widget.add_class("wordlab-player")
         self.show(0)
+
+    def _make_controls(self, widgets, interval: int) -> None:
+        """The buttons and sliders, each with a tooltip, linked in the browser where no kernel is needed."""
+        # the play button and the slider count steps from 1, as the side panel does
+        self.play = widgets.Play(value=1, min=1, max=self.steps, step=1, interval=interval,
+                                 tooltip="play the steps in turn (press again to pause)")
+        self.slider = widgets.IntSlider(value=1, min=1, max=self.steps, description="step",
+                                        tooltip="the step shown: drag, or type a step number in the readout",
+                                        layout=widgets.Layout(width="340px"))
+        self.speed = widgets.IntSlider(value=interval, min=30, max=2000, step=10, description="ms per step",
+                                       tooltip="pause between steps while playing, in milliseconds",
+                                       style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
+        buttons = {"first": ("⏮", "go to the first step"), "back": ("◀ back", "one step back"),
+                   "forward": ("forward ▶", "one step forward"), "last": ("⏭", "go to the last step")}
+        for name, (label, tip) in buttons.items():
+            setattr(self, name, widgets.Button(description=label, tooltip=tip,
+                                               layout=widgets.Layout(width="90px" if len(label) > 2 else "40px")))
+        self.links = [widgets.jslink((self.play, "value"), (self.slider, "value")),  # in the browser, no kernel trip
+                      widgets.jslink((self.speed, "value"), (self.play, "interval"))]
+        self.first.on_click(self.step_first)
+        self.back.on_click(self.step_back)
+        self.forward.on_click(self.step_forward)
+        self.last.on_click(self.step_last)
+        self.slider.observe(self.on_slide, names="value")
+
+    @property
+    def controls(self) -> list:
+        """Every control of the player."""
+        return [self.play, self.first, self.back, self.forward, self.last, self.slider, self.speed]
 
     # -- callbacks: each catches its own trouble, so none can raise into the front end ----------------
     def show(self, step: Any) -> None:
         """Show `step` (counted from 0) in every run, clipped to the steps there are."""
         try:
             step = min(max(int(step), 0), self.steps - 1)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             step = 0
         for view in self.views:
             view.show(step)
@@ -87,11 +116,17 @@ class Player:
         except (TypeError, KeyError, ValueError):
             self.show(0)
 
+    def step_first(self, _button=None) -> None:
+        self.slider.value = 1
+
     def step_back(self, _button=None) -> None:
         self.slider.value = max(self.slider.value - 1, 1)
 
     def step_forward(self, _button=None) -> None:
         self.slider.value = min(self.slider.value + 1, self.steps)
+
+    def step_last(self, _button=None) -> None:
+        self.slider.value = self.steps
 
     # -- display ------------------------------------------------------------------------------------
     def filmstrip(self):
@@ -113,30 +148,70 @@ def step(*runs, render: Callable[[Any], str] | None = None, names: list[str] | N
     Each run is a `Result` of a search given `probe=Probe(record=N)`, or that probe itself (then pass
     `render`, the puzzle's `render(state)`, to draw states; results bring their own). `names` label the
     runs (default: each result's strategy). Shows as a player where widgets run and as a filmstrip of
-    `frames` evenly spaced steps elsewhere.
+    `frames` steps per run elsewhere (evenly spread, with the first solution and the last step).
     """
-    if not isinstance(interval, int) or interval < 1:
+    if not isinstance(interval, int) or isinstance(interval, bool) or interval < 1:
         raise WordlabError(f"the interval between steps is a positive number of milliseconds, not {interval!r}")
     return Player(recordings_of(runs, render, names, frames), interval, frames)
 
 
-def watch(puzzle: str, *strategies: str, given: Any = None, record: int = 300, **options) -> Player:
-    """Solve `puzzle` (a name such as "sudoku") with each named strategy (default: the puzzle's own), on
-    `given` (default: its small example), recording the first `record` steps, and step through the runs
-    side by side: `watch("word-ladder", "breadth-first", "astar")`."""
-    from wordlab.puzzles import puzzle_module
+def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD, **options) -> Player:
+    """Solve `puzzle` with each named strategy (default: the puzzle's own) on `given` (default: its small
+    example), recording the first `record` events of each run, and step through the runs side by side:
+    `watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")`. Other keywords go to the
+    puzzle's `solve` (a strategy's options such as `width=2`, or `budget=Budget(seconds=10)`).
+
+    Puzzles and their strategies (the default first):
+
+    - building-blocks: exact-cover; regex-scan, backtracking
+    - spelling-bee: branch-and-bound; brute-force, partitioned, bit-patterns, bit-patterns-inlined,
+      partitioned-bit-patterns, partitioned-bit-patterns-inlined, subset-sum, vectorised
+    - word-squares: column-bitmasks; list-of-successes, backtracking, prefix-table-bfs
+    - sudoku: bitfield-cover; sequential, random-order, greedy, greedy-early-stop, greedy-less-recursion,
+      propagation, dancing-links, bitmask-singles, bitmask-locked
+    - shredded: beam-repair; best-first, best-first-blocks, greedy-chain, beam, exact
+    - palindrome: branch-and-bound; beam-stack, astar, iterative-deepening
+    - tuesday: numpy; pure-python
+    - word-ladder: astar; depth-first, depth-first-graph, breadth-first, breadth-first-graph, uniform-cost,
+      greedy, beam, beam-stack
+
+    An unknown puzzle or strategy, a `given` the puzzle cannot read, or a `record` out of range is refused
+    with one line naming the choices.
+    """
+    module, names, probes = _watched(puzzle, strategies, record)
+    given = module.example() if given is None else given
+    runs = []
+    for name, probe in zip(names, probes):
+        try:
+            runs.append(module.solve(given, name, probe=probe, **options))
+        except WordlabError as problem:
+            raise WordlabError(f"watch({puzzle!r}, {name!r}): {problem}") from None
+    return step(*runs)
+
+
+def _watched(puzzle: str, strategies: tuple, record: int):
+    """The puzzle's module, the strategies to run and a recording probe for each, checked before any run."""
+    from wordlab.puzzles import PUZZLES, puzzle_module
     from wordlab.search import Probe
 
+    if not isinstance(puzzle, str) or puzzle not in PUZZLES:
+        raise WordlabError(f"unknown puzzle {puzzle!r}; choose one of: {', '.join(PUZZLES)}")
     module = puzzle_module(puzzle)
-    given = module.example() if given is None else given
     names = strategies or (module.DEFAULT_STRATEGY,)
-    return step(*(module.solve(given, name, probe=Probe(record=record), **options) for name in names))
+    for name in names:
+        if name not in module.STRATEGIES:
+            raise WordlabError(f"unknown strategy {name!r} for {puzzle}; choose one of: {', '.join(module.STRATEGIES)}")
+    try:
+        probes = [Probe(record=record) for _ in names]
+    except WordlabError as problem:
+        raise WordlabError(str(problem)) from None
+    return module, names, probes
 
 
 def steps_filmstrip(*runs, render: Callable[[Any], str] | None = None, names: list[str] | None = None,
                     frames: int = 6):
-    """Evenly spaced frames of one or more recorded runs, as a matplotlib Figure: what `step` shows
-    where widgets do not run."""
+    """Frames of one or more recorded runs, as a matplotlib Figure: what `step` shows where widgets do
+    not run. Each run's row spreads `frames` frames over its steps, with its first solution and its end."""
     return filmstrip(recordings_of(runs, render, names, frames), frames)
 
 
@@ -145,6 +220,6 @@ def recordings_of(runs, render, names, frames) -> list[Recording]:
         raise WordlabError("step through at least one run: step(solve(..., probe=Probe(record=500)))")
     if names is not None and len(names) != len(runs):
         raise WordlabError(f"give one name per run: {len(runs)} runs, {len(names)} names")
-    if not isinstance(frames, int) or frames < 2:
+    if not isinstance(frames, int) or isinstance(frames, bool) or frames < 2:
         raise WordlabError(f"a filmstrip needs at least 2 frames, not {frames!r}")
     return [recording_of(run, render, names[i] if names else None) for i, run in enumerate(runs)]

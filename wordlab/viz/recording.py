@@ -1,9 +1,12 @@
 """What the step-through views read: the events a recording probe kept, the tree they form, and the
 side panel of one step. No widget and no figure here, so the player and the filmstrip share it.
 
-A run is recorded by giving the search a `Probe(record=N)`: the probe keeps the first N events
-(kind, depth, state, frontier, nodes, best, why, parent), and a result carries its probe and the
-puzzle's `render(state)`.
+A run is recorded by giving the search a `Probe(record=N)`: the probe keeps the first N events (see
+`wordlab.search.probe.Event`), and a result carries its probe and the puzzle's `render(state)`.
+
+The tree is the one the strategy reported, node and parent ids as recorded: each `call`, `expand` and
+`prune` event is a node (a prune is a leaf, drawn as pruned); `backtrack` and `solution` events mark a
+node made before them. Everything here is read from the events after the run: recording costs nothing more.
 """
 
 from __future__ import annotations
@@ -14,77 +17,175 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from wordlab.errors import WordlabError
-from wordlab.search.probe import EXPANDING, Probe
+from wordlab.search.probe import NODE_KINDS, Probe
 from wordlab.search.result import Result
 from wordlab.viz.plots import tree_layout
 
 HOW_TO_RECORD = ("record the run: solve(..., probe=Probe(record=500)) keeps its first 500 events "
                  "(any positive number), then step through the result")
-LABEL_WIDTH = 10  # tree labels longer than this are left off
-PATH_SHOWN = 8  # the side panel shows the last this many nodes of the path to the current one
+LABEL_WIDTH = 12  # a node's label is its state's text when it is one line this short, else the node has none
+PATH_CHARS = 40  # the path row keeps its last labels within this many characters, "…" standing for the rest
+DRAW_ALL = 60  # trees up to this many nodes are drawn whole; bigger ones collapse what is far from the path
+RECENT = 24  # a collapsed tree still shows this many of the latest nodes
+SIBLINGS = 8  # and this many siblings of the current node either side of it
+
+# the marks a node can carry, in the order the legend lists them: name → (colour, shape)
+MARKS = {"solution": ("#009e73", "star"), "pruned": ("#cc79a7", "cross"), "dead end": ("#e69f00", "square"),
+         "current": ("#d55e00", "ring"), "on the path": ("#0072b2", "dot"), "other": ("#a0a8b4", "dot")}
+QUEUE_MARKS = {"next": "▶", "kept": "kept", "cut": "cut", "top": "top"}  # how a frontier row's mark is shown
+QUEUE_TIPS = {"▶": "taken next", "kept": "kept in the beam", "cut": "cut from the beam", "top": "top of the stack"}
+
+
+Node = tuple[int, "int | None", int, str]  # (id, parent id, depth, label), as `tree_layout` reads them
+
+
+@dataclass
+class Ending:
+    """How the whole run ended, beyond what was recorded: for "recording ended …" and "run ended …"."""
+
+    full: bool  # the record filled, so the run may have gone on past the last recorded event
+    nodes: int | None
+    best: float | None
+    seconds: float | None
+    stopped: str | None = None
+    found: int = 0  # solutions the run reported in all
+
+    def text(self, events: int) -> str:
+        totals = ", ".join(filter(None, [_counted(self.nodes, "node") if self.nodes is not None else "",
+                                         f"best {_number(self.best)}",
+                                         f"{self.seconds:.2g} s" if self.seconds is not None else "",
+                                         f"stopped: {self.stopped}" if self.stopped else ""]))
+        if self.full:
+            return f"recording ended at {events:,} events; the run went on: {totals}"
+        return f"run ended: {totals}"
+
+
+def ending_of(probe: Probe, result: Result | None) -> Ending:
+    """The run's totals: from the result where there is one, else from the probe."""
+    full = bool(getattr(probe, "full", False))
+    if result is not None:
+        return Ending(full, result.nodes, result.cost, result.seconds, result.stopped, len(result.solutions))
+    return Ending(full, probe.nodes, probe.best, None, None, len(probe.solutions))
+
+
+@dataclass
+class Recording:
+    """One recorded run: its events, how to draw a state, a name, how it ended, and the tree its events form."""
+
+    name: str
+    events: Sequence[Any]
+    render: Callable[[Any], str]
+    ending: Ending = field(default_factory=lambda: Ending(False, None, None, None))
+    tree: list[Node] = field(init=False)
+    nodes: list[int] = field(init=False)  # node ids (event indexes of node events), ascending
+    positions: dict[int, tuple[float, int]] = field(init=False)  # the whole tree's layout
+
+    def __post_init__(self):
+        self.tree = tree_of(self.events)
+        self.nodes = [node_id for node_id, *_ in self.tree]
+        self.by_id = {node[0]: node for node in self.tree}
+        self.positions = tree_layout(self.tree) if len(self.tree) <= DRAW_ALL else {}
+        self.children: dict[int, list[int]] = {}
+        for node_id, parent, _, _ in self.tree:
+            if parent is not None:
+                self.children.setdefault(parent, []).append(node_id)
+        self.marking = [(index, _field(event, "kind"), _field(event, "node")) for index, event in enumerate(self.events)
+                        if _field(event, "kind") in ("prune", "backtrack", "solution")]
+        self.marking_steps = [index for index, *_ in self.marking]
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def last(self, step: int) -> int:
+        """`step` clipped to the recorded steps."""
+        return min(max(step, 0), len(self.events) - 1)
+
+    def event(self, step: int):
+        """The event at `step`, or the last one once the run has ended."""
+        return self.events[self.last(step)]
+
+    def node_at(self, step: int) -> int | None:
+        """The node current at `step`: the one its event is about, else the latest node made before it."""
+        node = _field(self.event(step), "node")
+        if node in self.by_id:
+            return node
+        at = bisect_right(self.nodes, self.last(step))
+        return self.nodes[at - 1] if at else None
+
+    def path_ids(self, step: int) -> list[int]:
+        """The node ids from the root to the current node, read from the recorded parent links."""
+        ids, node = [], self.node_at(step)
+        while node is not None:
+            ids.append(node)
+            node = self.by_id[node][1]
+        return ids[::-1]
+
+    def path(self, step: int) -> list[str]:
+        """The labels of the nodes from the root to the current one ("" for a node with no short label)."""
+        return [self.by_id[node][3] for node in self.path_ids(step)]
+
+    def drawn(self, step: int) -> list[Node]:
+        """The tree nodes recorded up to `step`."""
+        return self.tree[:bisect_right(self.nodes, self.last(step))]
+
+    def marks(self, step: int) -> dict[int, str]:
+        """Each node recorded up to `step` → its mark: solution, pruned, dead end, current, on the path, other
+        (the first that applies)."""
+        marks = {node_id: "other" for node_id, *_ in self.drawn(step)}
+        marks.update({node: "on the path" for node in self.path_ids(step)})
+        if self.node_at(step) is not None:
+            marks[self.node_at(step)] = "current"
+        solutions = set()
+        for index, kind, node in self.marking[:bisect_right(self.marking_steps, self.last(step))]:
+            if node not in marks:
+                continue
+            if kind == "prune":
+                marks[node] = "pruned"
+            elif kind == "backtrack" and not self.children.get(node):
+                marks[node] = "dead end"
+            elif kind == "solution":
+                solutions.add(node)
+        marks.update({node: "solution" for node in solutions})  # outranks a dead end: a goal has no children
+        return marks
+
+    def what(self, step: int) -> str:
+        """The event at `step` in a word or two."""
+        event = self.event(step)
+        kind = _field(event, "kind", "?")
+        if kind == "backtrack":
+            return "backtrack" if self.children.get(_field(event, "node")) else "dead end"
+        return {"expand": "expanded", "call": "call", "prune": "pruned", "solution": "solution"}.get(kind, str(kind))
+
+    def state_text(self, step: int) -> str:
+        """The puzzle's drawing of this step's own state: a node's state, the node a backtrack gives up,
+        the solution found."""
+        event = self.event(step)
+        state = _field(event, "state")
+        node = _field(event, "node")
+        if state is None and node in self.by_id:
+            state = _field(self.events[node], "state")
+        if state is None:
+            return "(this step recorded no state)"
+        return str(self.render(state))
+
+    def first_solution(self) -> int | None:
+        """The step of the first solution event recorded, if any."""
+        return next((i for i, e in enumerate(self.events) if _field(e, "kind") == "solution"), None)
+
+    def ending_text(self) -> str:
+        return self.ending.text(len(self.events))
 
 
 def _field(event, name: str, default=None):
     return getattr(event, name, default)
 
 
-@dataclass
-class Recording:
-    """One recorded run: its events, how to draw a state, a name, and the tree the events form."""
-
-    name: str
-    events: Sequence[Any]
-    render: Callable[[Any], str]
-    tree: list[tuple[int, int | None, int, str]] = field(init=False)
-    positions: dict[int, tuple[float, int]] = field(init=False)
-    nodes: list[int] = field(init=False)  # event indexes of tree nodes, ascending
-
-    def __post_init__(self):
-        self.tree = tree_of(self.events)
-        self.positions = tree_layout(self.tree)
-        self.nodes = [node_id for node_id, *_ in self.tree]
-
-    def __len__(self) -> int:
-        return len(self.events)
-
-    def event(self, step: int):
-        """The event at `step`, or the last one once the run has ended."""
-        return self.events[min(step, len(self.events) - 1)]
-
-    def node_at(self, step: int) -> int | None:
-        """The tree node current at `step`: the latest node event up to it."""
-        at = bisect_right(self.nodes, min(step, len(self.events) - 1))
-        return self.nodes[at - 1] if at else None
-
-    def path(self, step: int) -> list[str]:
-        """The labels of the nodes from the root to the current one, if every one has a label."""
-        parents = {node_id: (parent, label) for node_id, parent, _, label in self.tree}
-        labels, node = [], self.node_at(step)
-        while node is not None:
-            parent, label = parents[node]
-            labels.append(label)
-            node = parent
-        return labels[::-1] if all(labels) else []
-
-    def drawn(self, step: int) -> list[tuple[int, int | None, int, str]]:
-        """The tree nodes recorded up to `step`."""
-        return self.tree[:bisect_right(self.nodes, step)]
-
-    def state_text(self, step: int) -> str:
-        """The puzzle's drawing of the state at `step` (or of the last state recorded before it)."""
-        for index in range(min(step, len(self.events) - 1), -1, -1):
-            state = _field(self.events[index], "state")
-            if state is not None:
-                return str(self.render(state))
-        return "(no state recorded yet)"
-
-
 def recording_of(source, render: Callable[[Any], str] | None = None, name: str | None = None) -> Recording:
     """The recording of a `Result` (through its probe) or of a `Probe`; a clear error if there is none."""
     if isinstance(source, Probe):
-        probe, default_name, default_render = source, "search", None
+        probe, result, default_name, default_render = source, None, "search", None
     elif isinstance(source, Result):
-        probe, default_name = source.probe, getattr(source, "strategy", "") or "search"
+        probe, result, default_name = source.probe, source, getattr(source, "strategy", "") or "search"
         default_render = getattr(source, "render", None)
         if probe is None:
             raise WordlabError(f"this result has no probe, so there is nothing to step through: {HOW_TO_RECORD}")
@@ -95,23 +196,22 @@ def recording_of(source, render: Callable[[Any], str] | None = None, name: str |
         raise WordlabError(f"the probe was not recording: {HOW_TO_RECORD}")
     if not events:
         raise WordlabError(f"the probe recorded no events (did the search run with it?): {HOW_TO_RECORD}")
-    return Recording(name or default_name, list(events), render or default_render or str)
+    return Recording(name or default_name, list(events), render or default_render or str, ending_of(probe, result))
 
 
-def tree_of(events: Sequence[Any]) -> list[tuple[int, int | None, int, str]]:
-    """(id, parent, depth, label) for each node event, ids being event indexes. A node's parent is the
-    node event it names; without one, the latest node one level up (right for depth-first search)."""
-    tree, is_node, last_at_depth = [], set(), {}
+def tree_of(events: Sequence[Any]) -> list[Node]:
+    """(id, parent, depth, label) for each node event (`call`, `expand`, `prune`), with the node and
+    parent ids the event carries. A parent that was not recorded leaves the node a root."""
+    tree, made = [], set()
     for index, event in enumerate(events):
-        if _field(event, "kind") not in EXPANDING:
+        if _field(event, "kind") not in NODE_KINDS:
             continue
-        depth = _field(event, "depth", 0) or 0
+        node = _field(event, "node")
+        node = index if node is None else node
         parent = _field(event, "parent")
-        if parent not in is_node:
-            parent = last_at_depth.get(depth - 1)
-        tree.append((index, parent, depth, _label(_field(event, "state"))))
-        is_node.add(index)
-        last_at_depth[depth] = index
+        tree.append((node, parent if parent in made else None, _field(event, "depth", 0) or 0,
+                     _label(_field(event, "state"))))
+        made.add(node)
     return tree
 
 
@@ -120,75 +220,244 @@ def _label(state) -> str:
     return text if len(text) <= LABEL_WIDTH and "\n" not in text else ""
 
 
+def _counted(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'s' * (count != 1)}"
+
+
 def _number(value) -> str:
     if value is None:
         return "–"
     if isinstance(value, float) and not value.is_integer():
         return f"{value:,.3g}"
-    return f"{value:,}" if isinstance(value, (int, float)) else str(value)
+    if isinstance(value, float):
+        value = int(value)
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+# -- the side panel ----------------------------------------------------------------------------------
+
+def path_text(labels: list[str], chars: int = PATH_CHARS) -> str:
+    """A path as "a → b → c", its start left off as "…" when it would be longer than `chars`."""
+    if not labels:
+        return ""
+    if not all(labels):
+        return "the root" if len(labels) == 1 else f"{len(labels)} nodes, root to here"
+    if len(" → ".join(labels)) <= chars:
+        return " → ".join(labels)
+    shown = [labels[-1]]
+    for label in reversed(labels[:-1]):
+        if len(" → ".join([label, *shown])) > chars - 4:
+            return " → ".join(["…", *shown])
+        shown.insert(0, label)
+    return " → ".join(shown)
 
 
 def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
-    """The side panel of one step as (label, value) rows."""
+    """The side panel of one step as (label, value) rows: what happened, the counts, the path, the
+    event's own facts, and how the run ended."""
     event = recording.event(step)
     last = len(recording) - 1
+    kind = _field(event, "kind")
     rows = [("step", f"{min(step, last) + 1:,} of {len(recording):,}" + (" (run ended)" if step > last else "")),
-            ("event", str(_field(event, "kind", "?"))),
+            ("event", recording.what(step)),
             ("depth", _number(_field(event, "depth"))),
-            ("frontier", _number(_field(event, "frontier")) if _field(event, "kind") == "expand" else "–"),
+            ("frontier", _number(_field(event, "frontier")) if kind in ("expand", "call") else "–"),
             ("nodes so far", _number(_field(event, "nodes"))),
             ("best so far", _number(_field(event, "best")))]
-    why = _field(event, "why")
-    if why:
-        rows.append(("why pruned", str(why)))
+    if _field(event, "why"):
+        rows.append(("why pruned", str(_field(event, "why"))))
     path = recording.path(step)
-    if len(path) > 1:
-        rows.append(("path", " → ".join(path if len(path) <= PATH_SHOWN else ["…", *path[-PATH_SHOWN:]])))
+    if path:
+        rows.append(("path", path_text(path)))
+    rows += [(str(label), _number(value)) for label, value in _field(event, "facts", ()) or ()]
+    rows.append(("whole run", recording.ending_text()))
     return rows
 
 
+def queue_rows(recording: Recording, step: int) -> list[tuple[str, str, str, str, str]]:
+    """The frontier's first entries this event carries, as (mark, state, g, h, f) text; [] if it carries none."""
+    return [(QUEUE_MARKS.get(row.mark, row.mark), str(row.state), _number(row.g), _number(row.h), _number(row.f))
+            for row in _field(recording.event(step), "queue", None) or ()]
+
+
+PANEL_STYLE = ("width:100%;border-collapse:collapse;table-layout:fixed;font-size:12px;line-height:1.3;"
+               "word-break:keep-all;overflow-wrap:normal")
+CELL_STYLE = "text-align:left;vertical-align:top;padding:0 0.4em 0.1em 0"
+ONE_LINE = "white-space:nowrap;overflow:hidden;text-overflow:ellipsis"
+
+
 def panel_html(recording: Recording, step: int) -> str:
-    cells = "".join(f"<tr><th style='text-align:left;padding-right:1em'>{html.escape(label)}</th>"
-                    f"<td style='text-align:left'>{html.escape(value)}</td></tr>" for label, value in panel_rows(recording, step))
-    return f"<table class='wordlab-panel'>{cells}</table>"
+    """The side panel: the rows of `panel_rows`, then the frontier table where the event carries one."""
+    cells = []
+    for label, value in panel_rows(recording, step):
+        style = f"{CELL_STYLE};{ONE_LINE}" if label == "path" else CELL_STYLE
+        tip = f" title='{html.escape(' → '.join(recording.path(step)))}'" if label == "path" else ""
+        cells.append(f"<tr class='wordlab-row' data-label='{html.escape(label)}'><th style='{CELL_STYLE};width:6.5em'>"
+                     f"{html.escape(label)}</th><td style='{style}'{tip}>{html.escape(value)}</td></tr>")
+    return f"<table class='wordlab-panel' style='{PANEL_STYLE}'>{''.join(cells)}</table>{queue_html(recording, step)}"
+
+
+def queue_html(recording: Recording, step: int) -> str:
+    """The frontier's first entries as a small table: mark, state, g, h, f."""
+    rows = queue_rows(recording, step)
+    if not rows:
+        return ""
+    head = "".join(f"<th style='{CELL_STYLE}'>{name}</th>" for name in ("", "frontier", "g", "h", "f"))
+    body = "".join(
+        f"<tr class='wordlab-queue-row' data-mark='{html.escape(mark)}' title='{QUEUE_TIPS.get(mark, '')}'>"
+        + "".join(f"<td style='{CELL_STYLE};{ONE_LINE}'>{html.escape(cell)}</td>" for cell in (mark, *cells))
+        + "</tr>" for mark, *cells in rows)
+    columns = "<colgroup><col style='width:2.6em'><col><col style='width:2.6em'><col style='width:2.6em'>" \
+              "<col style='width:2.6em'></colgroup>"
+    return (f"<table class='wordlab-queue' style='{PANEL_STYLE};margin-top:0.4em;border-top:1px solid #ddd'>"
+            f"{columns}<tr>{head}</tr>{body}</table>")
+
+
+STATE_STYLE = "margin:0;font-size:12px;line-height:1.25;white-space:pre;overflow:auto;max-height:20em"
 
 
 def state_html(recording: Recording, step: int) -> str:
-    return f"<pre class='wordlab-state' style='margin:0;line-height:1.25'>{html.escape(recording.state_text(step))}</pre>"
+    return f"<pre class='wordlab-state' style='{STATE_STYLE}'>{html.escape(recording.state_text(step))}</pre>"
 
 
-TREE_COLOURS = {"edge": "#b0b0b0", "node": "#4c72b0", "current": "#dd3333"}
+# -- the tree as drawn -------------------------------------------------------------------------------
+
+@dataclass
+class TreeView:
+    """The part of the tree drawn at one step, laid out: big trees keep the path to the current node,
+    its neighbours, the solutions and the latest nodes, and count the rest as collapsed."""
+
+    nodes: list[Node]
+    positions: dict[int, tuple[float, int]]
+    marks: dict[int, str]
+    current: int | None
+    path: set[int]
+    collapsed: int
+    depths: tuple[int, int]  # the least and greatest depth of the whole recorded tree: a stable vertical scale
 
 
-def tree_svg(recording: Recording, step: int, width: int = 420, height: int = 220) -> str:
-    """The search tree drawn up to `step` as an SVG, the current node larger and in red."""
+def tree_view(recording: Recording, step: int) -> TreeView:
     drawn = recording.drawn(step)
-    if not drawn:
-        return "<svg class='wordlab-tree' width='0' height='0'></svg>"
-    current = recording.node_at(step)
-    positions = recording.positions
-    span_x = max(x for x, _ in positions.values()) or 1
-    span_y = max(y for _, y in positions.values()) or 1
-    pad = 16
+    path = recording.path_ids(step)
+    kept = drawn if len(drawn) <= DRAW_ALL else _near_path(recording, step, drawn, path)
+    positions = recording.positions or tree_layout(kept)
+    depths = [depth for _, _, depth, _ in recording.tree] or [0]
+    return TreeView(kept, positions, recording.marks(step), recording.node_at(step), set(path), len(drawn) - len(kept),
+                    (min(depths), max(depths)))
+
+
+def _near_path(recording: Recording, step: int, drawn: list[Node], path: list[int]) -> list[Node]:
+    """The nodes of a big tree worth drawing at `step`, with every ancestor of each, in recorded order."""
+    last = recording.last(step)
+    keep = set(path) | {node_id for node_id, *_ in drawn[-RECENT:]}
+    keep |= {node for node, kind in recording.marks(step).items() if kind == "solution"}
+    if path:
+        keep |= {child for child in recording.children.get(path[-1], []) if child <= last}
+    if len(path) > 1:
+        siblings = [child for child in recording.children[path[-2]] if child <= last]
+        at = siblings.index(path[-1])
+        keep |= set(siblings[max(0, at - SIBLINGS):at + SIBLINGS + 1])
+    for node in list(keep):
+        while node is not None and node in recording.by_id:
+            keep.add(node)
+            node = recording.by_id[node][1]
+            if node in keep:
+                break
+    return [node for node in drawn if node[0] in keep]
+
+
+TREE_WIDTH, TREE_HEIGHT = 430, 230  # pixels: the tree's box in the player; bigger trees scroll inside it
+MIN_GAP = 14  # pixels between neighbouring leaves, the least before the drawing grows wider than its box
+PAD = 14
+
+
+def _star(x: float, y: float, r: float = 7.5) -> str:
+    import math
+
+    points = [(x + (r if i % 2 == 0 else r * 0.42) * math.sin(i * math.pi / 5),
+               y - (r if i % 2 == 0 else r * 0.42) * math.cos(i * math.pi / 5)) for i in range(10)]
+    return "<polygon points='" + " ".join(f"{px:.1f},{py:.1f}" for px, py in points) + "'"
+
+
+def _shape(mark: str, x: float, y: float) -> str:
+    """The SVG of a node of `mark` at (x, y)."""
+    colour, shape = MARKS[mark]
+    if shape == "star":
+        return f"{_star(x, y)} fill='{colour}'/>"
+    if shape == "cross":
+        return (f"<path d='M{x - 4.5:.1f},{y - 4.5:.1f}L{x + 4.5:.1f},{y + 4.5:.1f}M{x - 4.5:.1f},{y + 4.5:.1f}"
+                f"L{x + 4.5:.1f},{y - 4.5:.1f}' stroke='{colour}' stroke-width='2.4'/>")
+    if shape == "square":
+        return f"<rect x='{x - 4.5:.1f}' y='{y - 4.5:.1f}' width='9' height='9' fill='{colour}'/>"
+    radius = {"current": 5.5, "on the path": 4.5}.get(mark, 3)
+    return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{radius}' fill='{colour}'/>"
+
+
+def _ring(x: float, y: float) -> str:
+    return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='9' fill='none' stroke='{MARKS['current'][0]}' stroke-width='2'/>"
+
+
+def legend_svg(width: int = TREE_WIDTH) -> str:
+    """One line naming each mark beside its shape."""
+    parts, x = [], 8
+    for mark in MARKS:
+        parts.append(_ring(x, 10) if mark == "current" else _shape(mark, x, 10))
+        parts.append(f"<text x='{x + 11}' y='14' font-size='11' font-family='sans-serif' fill='#333'>{mark}</text>")
+        x += 22 + 6.2 * len(mark)
+    return (f"<svg class='wordlab-legend' width='{width}' height='20' viewBox='0 0 {width} 20' "
+            f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg>")
+
+
+def _scale(view: TreeView, width: int, height: int):
+    """A function placing a node in pixels, and the drawing's size (at least the box's)."""
+    xs = [x for x, _ in view.positions.values()] or [0]
+    ys = view.depths
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    gap = max(MIN_GAP, (width - 2 * PAD) / span_x) if span_x else 0
+    row = min(44, max(18, (height - 2 * PAD) / span_y)) if span_y else 0
+    size = (max(width, 2 * PAD + span_x * gap), max(height, 2 * PAD + span_y * row))
 
     def at(node_id):
-        x, y = positions[node_id]
-        return pad + x / span_x * (width - 2 * pad), pad + y / span_y * (height - 2 * pad)
+        x, y = view.positions[node_id]
+        return (PAD + (x - min(xs)) * gap if span_x else size[0] / 2), PAD + (y - min(ys)) * row
 
-    parts = []
-    for node_id, parent, _, _ in drawn:
-        if parent is not None:
-            (x0, y0), (x1, y1) = at(parent), at(node_id)
-            parts.append(f"<line x1='{x0:.1f}' y1='{y0:.1f}' x2='{x1:.1f}' y2='{y1:.1f}' "
-                         f"stroke='{TREE_COLOURS['edge']}' stroke-width='1'/>")
-    show_labels = len(positions) <= 40
-    for node_id, _, _, label in drawn:
-        x, y = at(node_id)
-        here = node_id == current
-        colour = TREE_COLOURS["current" if here else "node"]
-        parts.append(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{6 if here else 3}' fill='{colour}'/>")
-        if label and (show_labels or here):
-            parts.append(f"<text x='{x:.1f}' y='{y - 7:.1f}' font-size='10' text-anchor='middle' "
-                         f"font-family='monospace' fill='{colour}'>{html.escape(label)}</text>")
-    return (f"<svg class='wordlab-tree' width='{width}' height='{height}' viewBox='0 0 {width} {height}' "
-            f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg>")
+    return at, size, gap
+
+
+def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: int = TREE_HEIGHT) -> str:
+    """The legend, then the search tree up to `step` in a box that scrolls when the tree is bigger,
+    then how many nodes were collapsed."""
+    view = tree_view(recording, step)
+    if not view.nodes:
+        return legend_svg(width) + "<div class='wordlab-tree-note'>no tree node recorded yet</div>"
+    at, (svg_width, svg_height), gap = _scale(view, width, height - 24)
+    parts = [_edge(at, node_id, parent, node_id in view.path and parent in view.path)
+             for node_id, parent, _, _ in view.nodes if parent is not None]
+    for node_id, _, _, label in view.nodes:
+        parts.append(_node(at, node_id, label, view, gap))
+    note = (f"<div class='wordlab-tree-note' style='font-size:11px;color:#555'>{_counted(view.collapsed, 'node')} collapsed "
+            f"(far from the current path)</div>" if view.collapsed else "")
+    return (legend_svg(width) + f"<div class='wordlab-tree-box' style='width:{width}px;height:{height - 24}px;"
+            f"overflow:auto'><svg class='wordlab-tree' width='{svg_width:.0f}' height='{svg_height:.0f}' "
+            f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg></div>{note}")
+
+
+def _edge(at, node_id: int, parent: int, on_path: bool) -> str:
+    (x0, y0), (x1, y1) = at(parent), at(node_id)
+    colour, thickness = (MARKS["on the path"][0], 2) if on_path else ("#c4c4c4", 1)
+    return f"<line x1='{x0:.1f}' y1='{y0:.1f}' x2='{x1:.1f}' y2='{y1:.1f}' stroke='{colour}' stroke-width='{thickness}'/>"
+
+
+def _node(at, node_id: int, label: str, view: TreeView, gap: float) -> str:
+    """A node's shape (a ring too if it is the current one), its tooltip, and its label where there is room."""
+    x, y = at(node_id)
+    mark = view.marks.get(node_id, "other")
+    here = node_id == view.current
+    parts = [f"<title>{html.escape(label or f'node {node_id}')}: {mark}</title>", _shape(mark, x, y)]
+    if here and mark != "current":
+        parts.append(_ring(x, y))
+    if label and (here or node_id in view.path or gap >= 6.2 * len(label) + 4):
+        weight = "bold" if here else "normal"
+        parts.append(f"<text x='{x:.1f}' y='{y - 10:.1f}' font-size='10' text-anchor='middle' font-family='monospace' "
+                     f"font-weight='{weight}' fill='#222'>{html.escape(label)}</text>")
+    return f"<g class='wordlab-node' data-node='{node_id}' data-mark='{mark}'>{''.join(parts)}</g>"
