@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlab.errors import WordlabError
-from wordlab.search import Budget, BudgetExhausted
+from wordlab.search import Budget, BudgetExhausted, Probe
 from wordlab.structures.exact_cover import exact_cover
 
 
@@ -78,34 +78,37 @@ def test_the_budget_is_charged_one_tick_per_node():
         list(search)
 
 
-class Recorder:
-    """A stand-in probe that records events (only through the methods the exact cover calls)."""
-
-    recording = True
-
-    def __init__(self):
-        self.events = []
-
-    def expand(self, depth, frontier=0, n=1, state=None):
-        self.events.append(("expand", depth, frontier, state))
-
-    def backtrack(self, depth, state=None):
-        self.events.append(("backtrack", depth, state))
+def recorded(*args, **options) -> list[tuple]:
+    """(kind, node, parent, depth, state, why) of each event a recording probe keeps of an exact cover."""
+    probe = Probe(record=100)
+    list(exact_cover(*args, probe=probe, **options))
+    return [(e.kind, e.node, e.parent, e.depth, e.state, e.why) for e in probe.events]
 
 
-def test_the_probe_sees_each_node_with_the_rows_chosen_so_far():
-    probe = Recorder()
-    list(exact_cover({"ab": "ab", "a": "a", "b": "b"}, "ab", probe=probe))
-    assert probe.events == [("expand", 0, 2, ()), ("expand", 1, 0, ("ab",)), ("backtrack", 1, ("ab",)),
-                            ("expand", 1, 1, ("a",)), ("expand", 2, 0, ("a", "b")), ("backtrack", 2, ("a", "b")),
-                            ("backtrack", 1, ("a",)), ("backtrack", 0, ())]
+def test_the_probe_sees_each_node_under_the_node_that_chose_its_last_row():
+    assert recorded({"ab": "ab", "a": "a", "b": "b"}, "ab") == [
+        ("expand", 0, None, 0, (), ""), ("expand", 1, 0, 1, ("ab",), ""),
+        ("expand", 2, 0, 1, ("a",), ""), ("expand", 3, 2, 2, ("a", "b"), "")]
+
+
+def test_a_dead_end_is_a_backtrack_saying_which_item_no_row_covers():
+    # item a has one row, p; taking it hides q (they share b), and c is left with no row
+    assert recorded({"p": "ab", "q": "bc"}, "abc") == [("expand", 0, None, 0, (), ""), ("expand", 1, 0, 1, ("p",), ""),
+                                                       ("backtrack", 1, None, 1, None, "no row left to cover 'c'")]
+    assert recorded({"p": "ab", "q": "bc"}, "abc", stuck=lambda item: f"{item} is stuck")[-1][-1] == "c is stuck"
 
 
 def test_depth_counts_from_the_rows_taken_and_the_snapshot_shapes_the_state():
-    probe = Recorder()
-    list(exact_cover({"ab": "ab", "a": "a", "b": "b"}, "ab", taken=["a"], probe=probe, snapshot="+".join))
-    assert probe.events == [("expand", 0, 1, "a"), ("expand", 1, 0, "a+b"), ("backtrack", 1, "a+b"),
-                            ("backtrack", 0, "a")]
+    assert recorded({"ab": "ab", "a": "a", "b": "b"}, "ab", taken=["a"], snapshot="+".join) == [
+        ("expand", 0, None, 0, "a", ""), ("expand", 1, 0, 1, "a+b", "")]
+
+
+def test_a_counting_probe_counts_what_a_recording_one_records():
+    rows = {"p": "ab", "q": "bc", "r": "ac", "s": "b"}  # p leaves c no row; r then s cover all
+    counting = Probe()
+    list(exact_cover(rows, "abc", probe=counting))
+    kinds = [event[0] for event in recorded(rows, "abc")]
+    assert (counting.expansions, counting.backtracks) == (kinds.count("expand"), kinds.count("backtrack")) == (4, 1)
 
 
 items = st.sampled_from("pqrsxyz")

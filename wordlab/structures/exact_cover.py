@@ -169,13 +169,16 @@ class _Matrix:
 def exact_cover(rows: Mapping[Row, Iterable[Item]], primary: Iterable[Item] | Mapping[Item, int],
                 secondary: Iterable[Item] | Mapping[Item, int] = (), *, taken: Iterable[Row] = (),
                 probe=None, budget=None, snapshot: Callable[[tuple[Row, ...]], Any] = tuple,
+                stuck: Callable[[Item], str] = lambda item: f"no row left to cover {item!r}",
                 ) -> Iterator[tuple[Row, ...]]:
     """Every set of `rows` covering each primary item exactly as often as it needs (once, or the count a
     mapping gives) and each secondary item at most as often as it allows; `taken` rows are chosen first.
 
     Yields each solution once, as a tuple of rows (`taken` first, then in the order chosen). Every row
-    must cover a primary item; a row may list an item more than once (it then covers it that many times). `budget.tick()` per node;
-    `probe.expand` per node with the rows chosen so far as state, `probe.backtrack` on leaving one.
+    must cover a primary item; a row may list an item more than once (it then covers it that many times).
+    `budget.tick()` per node. `probe.expand` per node, under the node that chose its last row, with
+    `snapshot(rows chosen so far)` as its state; `probe.backtrack` at a dead end (an open item no row can
+    cover any more), `stuck(item)` saying why.
     """
     need = _needs(primary, "primary")
     allowed = _needs(secondary, "secondary")
@@ -191,28 +194,24 @@ def exact_cover(rows: Mapping[Row, Iterable[Item]], primary: Iterable[Item] | Ma
         matrix.take(row)
         chosen.append(row)
     matrix.taken = len(chosen)
-    yield from _search(matrix, chosen, probe, budget, snapshot)
+    yield from _search(matrix, chosen, probe, budget, snapshot, stuck, None)
 
 
-def _search(matrix: _Matrix, chosen: list[Row], probe, budget, snapshot) -> Iterator[tuple[Row, ...]]:
-    """Algorithm X: branch on the open primary item with fewest rows to spare."""
+def _search(matrix: _Matrix, chosen: list[Row], probe, budget, snapshot, stuck, parent) -> Iterator[tuple[Row, ...]]:
+    """Algorithm X: branch on the open primary item with fewest rows to spare (`parent`: this node's parent)."""
     if budget:
         budget.tick()
     item = matrix.open_item()
     tries = [] if item is None else matrix.rows(item)
     depth = len(chosen) - matrix.taken
-    if probe:
-        if probe.recording:
-            probe.expand(depth, len(tries), state=snapshot(tuple(chosen)))
-        else:
-            probe.expand(depth, len(tries))
+    node = probe.expand(depth, len(tries), parent=parent, state=lambda: snapshot(tuple(chosen))) if probe else None
     if item is None:
         yield tuple(chosen)
     several = item is not None and matrix.need[item] > 1  # then hide the rows tried: each set found once
     for row in tries:
         undo = matrix.take(row)
         chosen.append(row)
-        yield from _search(matrix, chosen, probe, budget, snapshot)
+        yield from _search(matrix, chosen, probe, budget, snapshot, stuck, node)
         chosen.pop()
         matrix.give_back(row, undo)
         if several:
@@ -220,8 +219,5 @@ def _search(matrix: _Matrix, chosen: list[Row], probe, budget, snapshot) -> Iter
     if several:
         for row in reversed(tries):
             matrix.unhide(row)
-    if probe:
-        if probe.recording:
-            probe.backtrack(depth, state=snapshot(tuple(chosen)))
-        else:
-            probe.backtrack(depth)
+    if probe and not tries and item is not None:
+        probe.backtrack(depth, node=node, why=stuck(item))
