@@ -3,12 +3,30 @@
     >>> from wordlab.puzzles.sudoku import solve, EXAMPLES
     >>> solve(EXAMPLES["easy"], strategy="greedy").solution.cells[:9]
     (5, 3, 4, 6, 7, 8, 9, 1, 2)
+
+A strategy receives the parsed `Sudoku` (`cells`, 0 for a blank; `geometry`, with `peers` and `digits`) and
+yields each solution as `(Sudoku, None)`, at most `limit` of them.
+
+Watching one (`solve(..., probe=Probe(record=N))`, then `wordlab.viz.step`): the player draws a `Position`,
+the cells, each blank's candidates and the cell just filled (`render` marks it `*`, a blank with one
+candidate `!`, one with none `x`); a solution is drawn as its `Sudoku`. The strategies report:
+
+- `probe.call(depth, parent=…)`: one node per recursive call, the unit the write-ups count, drawn with the
+  position it branches from and the blanks and candidates left (after the call's forced moves, if any);
+  `dancing-links` reports `probe.expand` instead, one per node of Algorithm X;
+- `probe.prune(depth, parent=…, why=…)`: a guess that fails at once (propagation empties a cell or leaves a
+  digit no place in a unit), drawn as the grid with the guess written in;
+- `probe.backtrack(depth, node=…, why=…)`: a dead end, naming the blank with no candidates left.
+
+`is_move(puzzle, before, after)` is the rule every recorded parent and child follow: `after` keeps every
+digit of `before`, adds at least one, and breaks no row, column or box. A minimal strategy of about ten lines
+is in docs/puzzles/sudoku.md (and run by tests/test_minimal_sudoku.py).
 """
 
 from __future__ import annotations
 
 from wordlab.puzzles.sudoku.grid import (
-    SHAPES, Geometry, Grid, Sudoku, contradiction, geometry, parse, render, verify,
+    SHAPES, Geometry, Grid, Position, Sudoku, contradiction, geometry, is_move, parse, render, verify,
 )
 from wordlab.puzzles.sudoku.library import (
     EXAMPLES, PUBLISHED, SETS, Difficulty, count_solutions, difficulty, example, generate, load_set, load_set_lines,
@@ -51,7 +69,8 @@ def solve(given: Sudoku | str, strategy: str = DEFAULT_STRATEGY, *, probe: Probe
 
 
 __all__ = [
-    "SHAPES", "Geometry", "Grid", "Sudoku", "contradiction", "geometry", "parse", "render", "verify",
+    "SHAPES", "Geometry", "Grid", "Position", "Sudoku", "contradiction", "geometry", "is_move", "parse", "render",
+    "verify",
     "EXAMPLES", "PUBLISHED", "SETS", "Difficulty", "count_solutions", "difficulty", "example", "generate",
     "load_set", "load_set_lines", "set_available", "STRATEGIES", "FASTEST", "DEFAULT_STRATEGY", "Answer", "solve",
 ]

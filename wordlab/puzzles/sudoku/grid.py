@@ -1,5 +1,5 @@
-"""The Sudoku grid: geometry (size and box shape), parsing with validation, display, verification and the
-drawing of a search state.
+"""The Sudoku grid: geometry (size and box shape), parsing with validation, display, verification, the
+search state the player draws (`Position`) and the rule a move of the search follows (`is_move`).
 
 A grid of side n (4, 6, 8, 9 or 16) is a tuple of n*n ints in row-major order, 0 for a blank. Digits as
 bits: digit d is `1 << d`, so a set of candidates is an int and `mask.bit_count()` counts them.
@@ -245,37 +245,71 @@ def verify(puzzle: Sudoku, solution: Sudoku | Grid) -> bool:
 
 
 class Placement(NamedTuple):
-    """Digit `digit` in `cell` of a `side`×`side` grid: a row of the exact cover (the side is carried so that
-    a recorded list of placements draws itself)."""
+    """Digit `digit` in `cell`: a row of the exact cover."""
 
     cell: int
     digit: int
-    side: int
 
 
-# A state as the depth-first strategies record it: (cells, candidate masks per cell, the cell just filled or -1).
-State = tuple[Grid, tuple[int, ...], int]
+class Position(NamedTuple):
+    """A search state as the player draws it: the cells (0 for a blank), each cell's candidates as a mask of
+    `1 << d` bits (what the strategy still allows there; a filled cell's mask is not read), and the cell just
+    filled (-1 for none: the givens)."""
+
+    cells: Grid
+    candidates: tuple[int, ...]
+    last: int = -1
+
+    @classmethod
+    def of(cls, puzzle: "Sudoku") -> "Position":
+        """The givens of `puzzle`, each blank's candidates the digits its row, column and box allow."""
+        return cls(puzzle.cells, _basic_candidates(puzzle.cells, puzzle.geometry))
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(SIZES[len(self.cells)])
+
+    def options(self, cell: int) -> list[int]:
+        """The digits `cell` may still take, smallest first."""
+        return [d for d in self.geometry.digits if self.candidates[cell] >> d & 1]
+
+    def placed(self, cell: int, digit: int) -> "Position":
+        """This position with `digit` written in `cell` and struck from its peers' candidates."""
+        peers, keep = set(self.geometry.peers[cell]), ~(1 << digit)
+        cells = self.cells[:cell] + (digit,) + self.cells[cell + 1:]
+        return Position(cells, tuple(0 if c == cell else m & keep if c in peers else m
+                                     for c, m in enumerate(self.candidates)), cell)
+
+    def stuck(self) -> str:
+        """"r3c4 has no candidates" for the first blank with none left ("" if every blank has one)."""
+        cell = next((c for c, d in enumerate(self.cells) if not d and not self.candidates[c]), None)
+        return "" if cell is None else f"{self.geometry.name(cell)} has no candidates"
+
+    def facts(self) -> tuple[tuple[str, int], ...]:
+        """What the player's side panel lists: the blanks and the candidates left in them."""
+        blanks = [c for c, d in enumerate(self.cells) if not d]
+        return ("blanks", len(blanks)), ("candidates left", sum(self.candidates[c].bit_count() for c in blanks))
 
 
-def render(state: State | Sudoku | tuple[Placement, ...] | Any) -> str:
+def render(state: Position | Sudoku) -> str:
     """A recorded search state as text: the grid, the cell just filled marked `*`, blanks with one candidate
-    left marked `!` (forced) and with none `x` (a dead end), and a line on the candidates left. Takes the
-    states the strategies record, a solution (`Sudoku`) or exact cover's placements so far."""
+    left marked `!` (forced) and with none `x` (a dead end), and a line on the candidates left. Takes a
+    `Position` (what the strategies record; a plain (cells, candidates, last) triple is read as one) or a
+    solution (`Sudoku`)."""
     if isinstance(state, Sudoku):
         return _drawn(state.cells, _basic_candidates(state.cells, state.geometry), "a solution" if not state.blanks
                       else "a grid")
-    if isinstance(state, tuple) and not state:
-        return "no digit placed yet"
-    if isinstance(state, tuple) and isinstance(state[0], Placement):
-        g = geometry(state[0].side)
-        cells = [0] * g.cells
-        for cell, digit, _ in state:
-            cells[cell] = digit
-        last = state[-1].cell
-        return _drawn(tuple(cells), _basic_candidates(cells, g), f"{g.move(last, cells[last])} placed last", last)
     cells, candidates, last = state
     g = geometry(SIZES[len(cells)])
     return _drawn(cells, candidates, f"{g.move(last, cells[last])} just filled" if last >= 0 else "the givens", last)
+
+
+def is_move(puzzle: Sudoku, before: Position | Sudoku, after: Position | Sudoku) -> bool:
+    """Is `after` one move on from `before` by Sudoku's rules: every digit of `before` kept, at least one
+    digit added, and no digit twice in a row, column or box?"""
+    old, new = before.cells, after.cells
+    return (len(old) == len(new) == puzzle.geometry.cells and all(a == b for a, b in zip(old, new) if a)
+            and new.count(0) < old.count(0) and not contradiction(Sudoku(tuple(new), puzzle.geometry)))
 
 
 def _drawn(cells: Grid, candidates: tuple[int, ...], head: str, last: int = -1) -> str:

@@ -4,9 +4,11 @@ Every strategy is a generator with the shape `strategy(puzzle, *, probe=None, bu
 yields each solution grid as it is found, at most `limit` of them (so `limit=2` tells a unique puzzle from an
 ambiguous one); a strategy that stops at the limit returns False, so the runner knows the search did not
 cover its whole space. They differ only in their state and in how one node of the search expands; the walk
-itself, `_depth_first`, is written once: one `probe.call(depth)` per recursive call (the unit the published
-counts use), one `budget.tick()` per call, and a `probe.node` per move tried (for tree drawings).
-`dancing-links` alone hands its search to the shared `wordlab.structures.exact_cover`. Digits are bits
+itself, `_depth_first`, is written once: one `budget.tick()` and one `probe.call(depth, parent=…)` per
+recursive call (the unit the published counts use; recorded with the `Position` it branches from), a
+`probe.prune` under it for each move that fails at once, a `probe.backtrack` when it made no call (a dead
+end), and a `probe.node` per move tried (for static tree drawings). `dancing-links` alone hands its search to
+the shared `wordlab.structures.exact_cover`, which reports `probe.expand` per node. Digits are bits
 (`1 << d`) throughout, so a set of digits is one int.
 """
 
@@ -19,7 +21,7 @@ from operator import itemgetter, methodcaller, or_
 from typing import Callable, Iterable, Iterator
 
 from wordlab.errors import WordlabError
-from wordlab.puzzles.sudoku.grid import SYMBOLS, Geometry, Grid, Placement, Sudoku
+from wordlab.puzzles.sudoku.grid import SYMBOLS, Geometry, Grid, Placement, Position, Sudoku
 from wordlab.search import Budget, Probe
 from wordlab.structures.exact_cover import exact_cover
 from wordlab.structures.letters import bits_of
@@ -29,7 +31,7 @@ from wordlab.structures.letters import bits_of
 Expansion = tuple[Grid | None, list[tuple[int, int]], Iterable[tuple[int, int, object]]]
 # What a strategy yields: each solution, with no cost.
 Solutions = Iterator[tuple[Sudoku, None]]
-# A snapshot of a state for the viewer: (cells, candidate masks per cell); see `grid.render`.
+# A state's cells and candidate masks per cell, for the `Position` a recording keeps (see `grid.render`).
 Snapshot = Callable[[object], tuple[Grid, tuple[int, ...]]]
 
 
@@ -41,33 +43,62 @@ def _depth_first(g: Geometry, root: object, expand: Callable[[object], Expansion
     generator undoes a move when the next one is asked for."""
     _check_limit(limit)
 
-    def visit(state, depth: int, level: int, node: int | None, last: int) -> Iterator[Grid]:
+    def visit(state, depth: int, parent: int | None, last: int, drawn: Drawn) -> Iterator[Grid]:
         if budget:
             budget.tick()
-        if probe:
-            if probe.recording:
-                probe.call(depth, state=(*snapshot(state), last))
-            else:
-                probe.call(depth)
         grid, forced, moves = expand(state)
-        if probe and forced:  # one node below the call's: the first forced move, and how many followed
-            level += 1
-            more = f" +{len(forced) - 1}" if len(forced) > 1 else ""
-            node = probe.node(level, g.move(*forced[0]) + "!" + more, node)
+        node = _called(probe, depth, parent, lambda: Position(*snapshot(state), last), forced) if probe else None
+        calls = probe.calls if probe else 0
+        if probe and forced:  # drawn as one node below the call's: the first forced move, and how many followed
+            drawn = _draw(probe, g.move(*forced[0]) + "!" + (f" +{len(forced) - 1}" if len(forced) > 1 else ""), drawn)
         if grid is not None:
             yield grid
         for cell, d, child in moves:
-            below = probe.node(level + 1, g.move(cell, d), node) if probe else None
+            below = _draw(probe, g.move(cell, d), drawn) if probe else drawn
             if child is not None:
-                yield from visit(child, depth + 1, level + 1, below, cell)
+                yield from visit(child, depth + 1, node, cell, below)
+            elif probe:
+                probe.prune(depth + 1, parent=node, state=lambda: Position(*snapshot(state)).placed(cell, d),
+                            why=f"{g.move(cell, d)} leaves a cell or a digit of a unit with no place")
+        if probe and grid is None and probe.calls == calls:
+            _dead_end(probe, depth, node)
 
     found = 0
-    for grid in visit(root, 0, 0, probe.node(0, "start") if probe else None, -1):
+    for grid in visit(root, 0, None, -1, (0, probe.node(0, "start") if probe else None)):
         yield Sudoku(grid, g), None
         found += 1
         if found >= limit:
             return False
     return True
+
+
+# The level and id of the node last drawn in a probe's static tree drawing (`Probe.node`, for `draw_tree`),
+# where the forced moves of a call are a node of their own.
+Drawn = tuple[int, int | None]
+
+
+def _draw(probe: Probe, label: str, drawn: Drawn) -> Drawn:
+    """Draw a node labelled `label` below `drawn` in the probe's static tree."""
+    level = drawn[0] + 1
+    return level, probe.node(level, label, drawn[1])
+
+
+def _called(probe: Probe, depth: int, parent: int | None, position: Callable[[], Position],
+            forced: list) -> int | None:
+    """Tell the probe of a call; while it records, with the position the call branches from (after its
+    forced moves) and its candidates left. Returns the call's node id."""
+    if not probe.recording:
+        return probe.call(depth)
+    shown = position()
+    more = (("forced moves", len(forced)),) if forced else ()
+    return probe.call(depth, parent=parent, state=shown, facts=shown.facts() + more)
+
+
+def _dead_end(probe: Probe, depth: int, node: int | None) -> None:
+    """Tell the probe the search gives up `node`, which made no call: a blank with no candidates, or
+    every move from it failed at once (each a prune)."""
+    shown = probe.events[node].state if node is not None else None
+    probe.backtrack(depth, node=node, why=shown and shown.stuck() or "every move from here fails")
 
 
 def _check_limit(limit: int) -> None:
@@ -341,9 +372,27 @@ def propagation(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | 
 def _placements(g: Geometry) -> dict[Placement, tuple[int, int, int, int]]:
     """Exact cover: "digit d in cell" covers its cell, and digit d in its row, in its column and in its box."""
     n, N = g.n, g.cells
-    return {Placement(cell, d, n): (cell, N + g.rows[cell] * n + d - 1, 2 * N + g.cols[cell] * n + d - 1,
-                                    3 * N + g.boxes[cell] * n + d - 1)
+    return {Placement(cell, d): (cell, N + g.rows[cell] * n + d - 1, 2 * N + g.cols[cell] * n + d - 1,
+                                 3 * N + g.boxes[cell] * n + d - 1)
             for cell in range(N) for d in g.digits}
+
+
+def _unmet(g: Geometry, item: int) -> str:
+    """Why exact cover is stuck on `item`: the cell with no candidates, or the digit with no place in a unit."""
+    kind, at = divmod(item, g.cells)
+    if kind == 0:
+        return f"{g.name(at)} has no candidates"
+    unit, d = divmod(at, g.n)
+    return f"digit {SYMBOLS[d + 1]} has no place in {('row', 'column', 'box')[kind - 1]} {unit + 1}"
+
+
+def _covered(g: Geometry, chosen: tuple[Placement, ...], givens: int) -> Position:
+    """The position of the placements chosen so far, the last one just filled (none for the givens alone)."""
+    cells = [0] * g.cells
+    for cell, d in chosen:
+        cells[cell] = d
+    start = Position.of(Sudoku(tuple(cells), g))
+    return start._replace(last=chosen[-1].cell) if len(chosen) > givens else start
 
 
 def dancing_links(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
@@ -353,14 +402,15 @@ def dancing_links(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget 
     one); dict operations in C, a min over all open constraints per node."""
     _check_limit(limit)
     g = puzzle.geometry
-    givens = [Placement(cell, d, g.n) for cell, d in enumerate(puzzle.cells) if d]
+    givens = [Placement(cell, d) for cell, d in enumerate(puzzle.cells) if d]
     board = Board(puzzle)
     allowed = {p: items for p, items in _placements(g).items()
                if puzzle.cells[p.cell] == p.digit or not puzzle.cells[p.cell] and board.options(p.cell) >> p.digit & 1}
-    covers = exact_cover(allowed, range(4 * g.cells), taken=givens, probe=probe, budget=budget)
+    covers = exact_cover(allowed, range(4 * g.cells), taken=givens, probe=probe, budget=budget,
+                         snapshot=lambda chosen: _covered(g, chosen, len(givens)), stuck=partial(_unmet, g))
     for found, chosen in enumerate(covers, 1):
         cells = [0] * g.cells
-        for cell, d, _ in chosen:
+        for cell, d in chosen:
             cells[cell] = d
         yield Sudoku(tuple(cells), g), None
         if found >= limit:
