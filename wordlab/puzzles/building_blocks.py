@@ -18,6 +18,8 @@ Vocabulary:
 - `Lexicon(words)`: a word list plus, built once per (length, block size), a `ChunkIndex` from
   (slot, chunk) to the words having that chunk in that slot.
 - `Board`: a partly filled puzzle (words placed, blocks left), the state a recorded run keeps.
+- `is_move(given, before, after)`: is `after` one move on from `before` (its words kept, at least one more
+  pattern filled, all still legal)?
 - `Answer`: the `Result` of a run, which can also show the candidates per pattern and say `why` there is
   no solution.
 
@@ -31,6 +33,16 @@ Strategies (`STRATEGIES`, generators yielding each solution as a tuple of words 
 - `exact-cover`: the same candidates as rows of Knuth's Algorithm X (`wordlab.structures.exact_cover`):
   patterns are primary items (covered as often as they repeat), blocks secondary items (at most as often
   as they are listed).
+
+Watching one (`solve(..., probe=Probe(record=N))`, then `wordlab.viz.step`): the player draws a `Board`,
+each pattern with its word (`?` while open) and the blocks left; a solution is drawn as its words, and
+belongs to the node reported just before it, whose board it fills. The strategies report
+`probe.expand(depth, parent=…)` per node with the board it reached (one word more than its parent's;
+`regex-scan`'s combinations fill the rest at once, see its docstring); `backtracking` reports `probe.prune(depth, parent=…, why=…)` for a word that would leave some
+pattern short of candidates, drawn as the board with that word placed; `backtracking` and `exact-cover`
+report `probe.backtrack(depth, node=…, why=…)` at a dead end. `is_move(given, before, after)` is the rule
+every recorded parent and child follow. A minimal strategy of about ten lines is in
+docs/puzzles/building-blocks.md (and run by tests/test_minimal_building_blocks.py).
 """
 
 from __future__ import annotations
@@ -333,6 +345,20 @@ def verify(given: Problem | Puzzle, value: Sequence[str]) -> bool:
     return not check(parse(given), value)
 
 
+def is_move(given: Problem, before: Board, after: Board) -> bool:
+    """Is `after` one move on from `before` by the puzzle's rules: every (pattern, word) of `before` kept, at
+    least one more pattern filled, and what is placed legal (words of the list, each fitting its pattern,
+    no word twice, no block used more often than the puzzle gives it)?"""
+    old, new = _filled(before), _filled(after)
+    return (after.patterns == given.puzzle.patterns and len(new) > len(old) and not Counter(old) - Counter(new)
+            and not check(Puzzle([p for p, _ in new], given.puzzle.blocks), [w for _, w in new], given.lexicon.words))
+
+
+def _filled(state: Board) -> list[tuple[str, str]]:
+    """The (pattern, word) pairs of a board's filled patterns."""
+    return [(pattern, word) for pattern, word in zip(state.patterns, state.words) if word is not None]
+
+
 def unused(puzzle: Puzzle, solution: Sequence[str]) -> list[str]:
     """The decoys: the blocks (with repeats) `solution` leaves unused."""
     left = Counter(puzzle.stock)
@@ -436,21 +462,24 @@ def _singles_then_product(puzzle: Puzzle, candidates: dict[str, list[Candidate]]
     priced = shelf.priced(candidates)
     options = {i: priced[p] for i, p in enumerate(puzzle.patterns)}
     chosen: dict[int, str] = {}
-    left = shelf.full
+    left, last = shelf.full, None
     while (single := next((i for i, found in options.items() if len(found) == 1), None)) is not None:
-        _node(puzzle, chosen, len(chosen), 0, probe, budget)
+        last = _node(puzzle, chosen, len(chosen), probe, budget, last)
         word, cost = options.pop(single)[0]
         chosen[single], left = word, left - cost
         options = {i: [c for c in found if c[0] != word and shelf.fits(left, c[1])] for i, found in options.items()}
         if any(not found for found in options.values()):
+            if probe:
+                probe.backtrack(len(chosen) - 1, node=last, why=f"committing {word} leaves a pattern no candidate")
             return
     rest = sorted(options)
     for combination in product(*(options[i] for i in rest)):
         words = dict(chosen)
         words.update((i, word) for i, (word, _) in zip(rest, combination))
-        _node(puzzle, words, len(chosen), 0, probe, budget)
         solution = tuple(words[i] for i in range(len(puzzle.patterns)))
-        if _in_order(puzzle, solution) and _all_fit(shelf, left, [cost for _, cost in combination]):
+        fits = _in_order(puzzle, solution) and _all_fit(shelf, left, [cost for _, cost in combination])
+        _node(puzzle, words, len(chosen) if fits else 0, probe, budget, last if fits else None)
+        if fits:
             yield solution
 
 
@@ -473,23 +502,24 @@ def _in_order(puzzle: Puzzle, solution: Solution) -> bool:
     return len(set(solution)) == len(solution)
 
 
-def _node(puzzle: Puzzle, chosen: dict[int, str], depth: int, frontier: int, probe: Probe | None,
-          budget: Budget | None) -> None:
-    """Charge one node to the budget and report it, with the board, to the probe."""
+def _node(puzzle: Puzzle, chosen: dict[int, str], depth: int, probe: Probe | None, budget: Budget | None,
+          parent: int | None) -> int | None:
+    """Charge one node to the budget and report it, with its board, to the probe; returns its node id."""
     if budget:
         budget.tick()
-    if probe:
-        if probe.recording:
-            placed = [(puzzle.patterns[i], word) for i, word in sorted(chosen.items())]
-            probe.expand(depth, frontier, state=board(puzzle, placed))
-        else:
-            probe.expand(depth, frontier)
+    return probe.expand(depth, parent=parent, state=lambda: board(puzzle, [(puzzle.patterns[i], word)
+                                                                           for i, word in sorted(chosen.items())])
+                        ) if probe else None
 
 
 def regex_scan(given: Problem, *, probe: Probe | None = None, budget: Budget | None = None) -> Iterator:
     """The write-up's solver: a regex per pattern over the whole list, then commit patterns with exactly
     one candidate (generate-and-test for the rest). Cost: patterns × list size regex matches, then the
-    product of the remaining candidate counts."""
+    product of the remaining candidate counts.
+
+    Its recorded tree: the commitments are a chain, one word per node; a combination that passes the test
+    hangs under the last commitment (it fills the rest at once); one that fails is a root of its own, a
+    rejected sample that is no move from any board."""
     puzzle = given.puzzle
     candidates = regex_candidates(puzzle, given.lexicon.words.words, budget)
     for solution in _singles_then_product(puzzle, candidates, probe, budget):
@@ -503,33 +533,31 @@ Options = dict[str, list[tuple[str, int]]]  # pattern → its candidates still p
 
 
 def _backtrack(puzzle: Puzzle, shelf: Shelf, options: Options, need: dict[str, int], left: int,
-               placed: list[tuple[str, str]], probe: Probe | None, budget: Budget | None) -> Iterator[Solution]:
-    """One node of the search: a solution when every pattern is filled, else `_branch` on."""
+               placed: list[tuple[str, str]], probe: Probe | None, budget: Budget | None,
+               parent: int | None = None) -> Iterator[Solution]:
+    """One node of the search (a child of node `parent`): a solution when every pattern is filled, else
+    `_branch` on; a node whose every word is pruned is a dead end."""
     depth = len(placed)
     if budget:
         budget.tick()
-    if probe:
-        frontier = min((len(c) for c in options.values()), default=0)
-        if probe.recording:
-            probe.expand(depth, frontier, state=board(puzzle, placed))
-        else:
-            probe.expand(depth, frontier)
+    node = probe.expand(depth, min(map(len, options.values()), default=0), parent=parent,
+                        state=lambda: board(puzzle, placed)) if probe else None
     if not options:
         yield canonical(puzzle, placed)
-    else:
-        yield from _branch(puzzle, shelf, options, need, left, placed, probe, budget)
-    if probe:
-        if probe.recording:
-            probe.backtrack(depth, state=board(puzzle, placed))
-        else:
-            probe.backtrack(depth)
+        return
+    made = probe.expansions if probe else 0
+    yield from _branch(puzzle, shelf, options, need, left, placed, probe, budget, node)
+    if probe and probe.expansions == made:
+        probe.backtrack(depth, node=node, why="no word of the tightest pattern leaves every pattern enough words")
 
 
 def _branch(puzzle: Puzzle, shelf: Shelf, options: Options, need: dict[str, int], left: int,
-            placed: list[tuple[str, str]], probe: Probe | None, budget: Budget | None) -> Iterator[Solution]:
+            placed: list[tuple[str, str]], probe: Probe | None, budget: Budget | None,
+            node: int | None) -> Iterator[Solution]:
     """Fill the open pattern with fewest candidates to spare; after each choice strike every candidate
     that needs a block no longer on the shelf (or the same word), and back off at once if some pattern is
-    left with fewer candidates than copies to fill. A repeated pattern takes its words in candidate order."""
+    left with fewer candidates than copies to fill (a prune). A repeated pattern takes its words in
+    candidate order."""
     depth = len(placed)
     tightest = min(options, key=lambda p: len(options[p]) - need[p])
     need[tightest] -= 1
@@ -537,17 +565,13 @@ def _branch(puzzle: Puzzle, shelf: Shelf, options: Options, need: dict[str, int]
         narrowed = _narrowed(options, need, shelf.guards, left - cost, tightest, k, word)
         if probe:
             probe.node(depth + 1, word)
-        if narrowed is None:
-            if probe:
-                why = f"{word} leaves a pattern without enough candidates"
-                if probe.recording:
-                    probe.prune(depth + 1, state=board(puzzle, [*placed, (tightest, word)]), why=why)
-                else:
-                    probe.prune(depth + 1, why=why)
-        else:
+        if narrowed is not None:
             placed.append((tightest, word))
-            yield from _backtrack(puzzle, shelf, narrowed, need, left - cost, placed, probe, budget)
+            yield from _backtrack(puzzle, shelf, narrowed, need, left - cost, placed, probe, budget, node)
             placed.pop()
+        elif probe:
+            probe.prune(depth + 1, parent=node, state=lambda: board(puzzle, [*placed, (tightest, word)]),
+                        why=f"{word} leaves a pattern without enough candidates")
     need[tightest] += 1
 
 
@@ -613,7 +637,8 @@ def exact_cover(given: Problem, *, probe: Probe | None = None, budget: Budget | 
     limits = {("block", b): n for b, n in puzzle.stock.items()}
     limits.update((item, 1) for items in rows.values() for item in items if item[0] == "word")
     for chosen in algorithm_x(rows, patterns, limits, probe=probe, budget=budget,
-                              snapshot=lambda chosen: board(puzzle, chosen)):
+                              snapshot=lambda chosen: board(puzzle, chosen),
+                              stuck=lambda item: f"no word left for {item[1]}"):
         yield canonical(puzzle, chosen), None
 
 
