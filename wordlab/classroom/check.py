@@ -24,7 +24,12 @@ from wordlab.search import Budget, Probe
 from wordlab.search.result import ProtocolError, pick, strategy_name
 
 SECONDS = 5.0  # the time budget of one run
-GRACE = 1.0  # seconds past the budget before the watchdog stops a run that never looks at its budget
+
+
+def deadline(seconds: float) -> float:
+    """When the watchdog stops a run given `seconds`: half as long again (and a tenth of a second) for a run
+    that looks at its budget late."""
+    return 1.5 * seconds + 0.1
 
 
 class Overtime(BaseException):
@@ -156,7 +161,7 @@ class Check:
         module, mark = puzzle_module(self.puzzle), marking(self.puzzle)
         runs = []
         try:
-            with watchdog(self.seconds + GRACE):
+            with watchdog(deadline(self.seconds)):
                 runs.append(module.solve(self.given_by_name[name](), self.strategy, probe=Probe(record=record),
                                          budget=Budget(seconds=self.seconds), **mark.options))
         except Overtime:
@@ -226,11 +231,11 @@ def _marked(strategy, module, mark: Marking, instance: Instance, demands: Demand
            "reference_nodes": versus.ticks if versus else None, "seconds": None, "stopped": None}
     started = time.perf_counter()
     try:
-        with watchdog(seconds + GRACE):
+        with watchdog(deadline(seconds)):
             result = module.solve(given, strategy, budget=budget, **mark.options, **options)
     except Overtime:
         row["seconds"] = time.perf_counter() - started
-        row["verdict"] = (f"over time: still running {seconds + GRACE:g} s after a {seconds:g} s budget; "
+        row["verdict"] = (f"over time: still running {deadline(seconds):.3g} s into a {seconds:g} s budget; "
                           f"call budget.tick() once per node")
         return row
     except ProtocolError as mistake:
@@ -362,7 +367,7 @@ def _budget_row(strategy, module, mark: Marking, rows: list[dict], builders: dic
     budget = Budget(nodes=allowed, seconds=seconds)
     row.update(instance=f"budget ({allowed:,} nodes on {most['instance']})", limit=allowed)
     try:
-        with watchdog(seconds + GRACE):
+        with watchdog(deadline(seconds)):
             result = module.solve(builders[most["instance"]](), strategy, budget=budget, **mark.options, **options)
     except Overtime:
         row["verdict"] = "ignores the budget: ran on past its stop; never catch the budget's exception"

@@ -35,15 +35,16 @@ def strategy(name: str | Strategy | None = None, *, puzzle: str | None = None):
 
 
 def _registered(function: Strategy, name: str | None, puzzle: str | None) -> Strategy:
+    """Check `function`, then name and register it (nothing changes when a check fails)."""
     name = name or function.__name__
-    function.strategy_name = name
-    function.strategy_puzzle = puzzle
     checked_strategy(function)
     if puzzle is not None:
         from wordlab.puzzles import puzzle_module
 
         if name in puzzle_module(puzzle).STRATEGIES:
             raise WordlabError(f"{name!r} is already one of {puzzle}'s strategies; give yours another name")
+    function.strategy_name = name
+    function.strategy_puzzle = puzzle
     OWN[name] = function
     return function
 

@@ -1,0 +1,346 @@
+"""The classroom: strategies as values everywhere a name goes, protocol mistakes as one-line errors, `check`
+and the exercises (every model answer passes its own, every deliberately wrong answer fails, saying why),
+`bench` surviving students, and the explore form driven from Python."""
+
+from __future__ import annotations
+
+import math
+import textwrap
+import traceback
+
+import pandas as pd
+import pytest
+
+import wordlab
+import wordlab.viz
+from tests.helpers import cli_error
+from wordlab import bench
+from wordlab.classroom import EXERCISES, check, exercise, exercises
+from wordlab.cli import main
+from wordlab.errors import UnknownName, WordlabError
+from wordlab.puzzles import building_blocks as bb
+from wordlab.puzzles import spelling_bee as sb
+from wordlab.puzzles import sudoku as sd
+from wordlab.puzzles import word_ladder as wl
+from wordlab.puzzles import word_squares as ws
+from wordlab.search import Budget, Probe
+from wordlab.search.result import OWN, ProtocolError
+from wordlab.solutions import SOLUTIONS
+from wordlab.solutions.word_ladder import breadth_first_graph
+
+
+@pytest.fixture(autouse=True)
+def forget_registrations():
+    """Each test starts and ends with no strategy registered by name."""
+    saved = dict(OWN)
+    yield
+    OWN.clear()
+    OWN.update(saved)
+
+
+# -- strategies are values -----------------------------------------------------------------------------------
+
+
+def test_every_puzzle_solves_with_a_strategy_function_named_after_it():
+    cases = [(wl, "ladder-bfs-graph"), (sd, "sudoku-fewest-options"), (sb, "bee-subset-sum"),
+             (ws, "squares-backtracking"), (bb, "blocks-backtracking")]
+    for module, exercise_id in cases:
+        function = SOLUTIONS[exercise_id]
+        result = module.solve(module.example(), function)
+        assert result.strategy == function.__name__
+        assert result.solutions and all(module.verify(result.given, v) for v in result.values), exercise_id
+
+
+def _bfs(ladder, *, probe=None, budget=None):
+    yield from breadth_first_graph(ladder, probe=probe, budget=budget)
+
+
+def test_a_registered_name_works_in_solve_step_and_bench_and_names_the_tables():
+    wordlab.strategy("bfs-graph", puzzle="word-ladder")(_bfs)
+    assert wl.solve(wl.example(), "bfs-graph").values == [("cold", "cord", "word", "ward", "warm")]
+    assert wl.solve(wl.example(), _bfs).strategy == "bfs-graph"
+    player = wordlab.viz.step(wl.solve(wl.example(), "bfs-graph", probe=Probe(record=50)),
+                              wl.solve(wl.example(), "astar", probe=Probe(record=50)))
+    assert [r.name for r in player.recordings] == ["bfs-graph", "astar"]
+    frame = bench.run(bench.solvers(wl.solve, ["astar", _bfs]), {"cold→warm": wl.example()}, repeats=1)
+    assert list(frame["strategy"]) == ["astar", "bfs-graph"]
+
+
+def test_the_decorator_works_bare_and_refuses_a_builtin_name_or_a_plain_function():
+    @wordlab.strategy
+    def mine(ladder, *, probe=None, budget=None):
+        yield from breadth_first_graph(ladder, probe=probe, budget=budget)
+
+    assert OWN["mine"] is mine and mine.strategy_name == "mine"
+    with pytest.raises(WordlabError, match="already one of word-ladder's strategies"):
+        wordlab.strategy("astar", puzzle="word-ladder")(breadth_first_graph)
+    with pytest.raises(ProtocolError, match="'plain' is not a generator function"):
+        @wordlab.strategy
+        def plain(ladder, *, probe=None, budget=None):
+            return ("cold", "warm"), 1
+
+
+def protocol_error(strategy) -> str:
+    with pytest.raises(ProtocolError) as raised:
+        wl.solve(wl.example(), strategy)
+    message = str(raised.value)
+    assert "\n" not in message
+    return message
+
+
+def test_protocol_mistakes_are_one_line_errors_naming_the_function():
+    def no_given(*, probe=None, budget=None):
+        yield ("cold",), 0
+
+    def no_budget(ladder, *, probe=None):
+        yield ("cold",), 0
+
+    def bare(ladder, *, probe=None, budget=None):
+        yield ("cold", "cord", "card", "ward", "warm")
+
+    def returns(ladder, *, probe=None, budget=None):
+        return [(("cold", "warm"), 1)]
+
+    assert "'no_given' takes no `given` positional parameter" in protocol_error(no_given)
+    assert "'no_budget' takes no budget= keyword" in protocol_error(no_budget)
+    assert "'bare' yielded ('cold', 'cord'" in protocol_error(bare) and "yield value, cost" in protocol_error(bare)
+    assert "'returns' is not a generator function" in protocol_error(returns)
+
+
+def test_a_strategys_own_error_reaches_the_student_with_their_line():
+    def buggy(ladder, *, probe=None, budget=None):
+        yield ("cold",), 1 / 0
+
+    with pytest.raises(ZeroDivisionError) as raised:
+        wl.solve(wl.example(), buggy)
+    assert raised.traceback[-1].name == "buggy"
+    with pytest.raises(ZeroDivisionError) as raised:
+        check(buggy, "word-ladder")
+    assert raised.traceback[-1].name == "buggy"
+    assert "while wordlab.check ran buggy on word-ladder" in "".join(traceback.format_exception(raised.value))
+
+
+# -- the command line ----------------------------------------------------------------------------------------
+
+STUDENT = textwrap.dedent('''
+    import wordlab
+
+    @wordlab.strategy("graph-bfs", puzzle="word-ladder")
+    def bfs(ladder, *, probe=None, budget=None):
+        from wordlab.solutions.word_ladder import breadth_first_graph
+        yield from breadth_first_graph(ladder, probe=probe, budget=budget)
+
+    def plain(ladder, *, probe=None, budget=None):
+        return None
+''')
+
+
+def test_the_command_line_runs_a_strategy_from_a_module_in_the_current_folder(tmp_path, monkeypatch, capsys):
+    (tmp_path / "classmod.py").write_text(STUDENT)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", [p for p in __import__("sys").path if p not in ("", str(tmp_path))])
+    monkeypatch.delitem(__import__("sys").modules, "classmod", raising=False)
+    assert main(["solve", "word-ladder", "cold", "warm", "--words", "wordfreq:3", "--strategy", "classmod:bfs",
+                 "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"strategy": "graph-bfs"' in out and '"cost": 4' in out
+    assert main(["solve", "word-ladder", "--strategy", "classmod:graph-bfs"]) == 0  # by its registered name
+    capsys.readouterr()
+    assert "no module 'nomodule'" in cli_error(["solve", "word-ladder", "--strategy", "nomodule:bfs"], capsys)
+    assert "has no strategy function 'nothing'" in cli_error(["solve", "word-ladder", "--strategy", "classmod:nothing"],
+                                                               capsys)
+    assert "'plain' is not a generator function" in cli_error(["solve", "sudoku", "--strategy", "classmod:plain"], capsys)
+    assert "or give your own as module:function" in cli_error(["solve", "sudoku", "--strategy", "fastest"], capsys)
+
+
+# -- check and the exercises ---------------------------------------------------------------------------------
+
+
+def test_every_model_answer_passes_its_own_exercise():
+    assert set(SOLUTIONS) == set(EXERCISES)
+    for name, answer in SOLUTIONS.items():
+        marks = exercise(name).check(answer)
+        assert marks.passed, marks
+        assert len(marks.table) >= 3 and marks.table["verdict"].str.startswith("ok").all()
+
+
+def _wrapped(model, change):
+    """A strategy that runs `model` and passes each of its yields through `change` (which yields)."""
+    def wrong(given, *, probe=None, budget=None):
+        for value, cost, *_ in model(given, probe=probe, budget=budget):
+            yield from change(given, value, cost)
+    return wrong
+
+
+def _first_only(model):
+    def first_only(given, *, probe=None, budget=None):
+        yield next(model(given, probe=probe, budget=budget))[:2]
+    return first_only
+
+
+def _unticked(model):
+    def unticked(given, *, probe=None, budget=None):
+        yield from model(given, probe=probe, budget=None)
+    return unticked
+
+
+def _mutating(model):
+    def mutating(given, *, probe=None, budget=None):
+        given.puzzle.stock["zz"] += 1
+        yield from model(given, probe=probe, budget=budget)
+    return mutating
+
+
+def _depth_first_first_ladder(ladder, *, probe=None, budget=None):
+    yield wl.solve(ladder, "depth-first", budget=budget).value, None  # a cost None is refused below
+
+
+def _any_ladder(ladder, *, probe=None, budget=None):
+    words = wl.solve(ladder, "depth-first").value
+    if budget:
+        budget.tick()
+    yield words, len(words) - 1
+
+
+def _ones(puzzle, *, probe=None, budget=None):
+    if budget:
+        budget.tick()
+    yield sd.Sudoku(tuple(d or 1 for d in puzzle.cells), puzzle.geometry), None
+
+
+WRONG = {  # exercise → (a deliberately wrong answer, what its verdict must say)
+    "ladder-bfs-graph": (lambda ladder, *, probe=None, budget=None: (yield from wl.STRATEGIES["breadth-first"](
+        ladder, probe=probe, budget=budget)), "too many nodes"),
+    "ladder-iddfs": (_any_ladder, "not optimal: cost"),
+    "sudoku-forward-checking": (_ones, "wrong answer"),
+    "sudoku-fewest-options": (_unticked(SOLUTIONS["sudoku-fewest-options"]), "ignores the budget"),
+    "bee-subset-sum": (_first_only(SOLUTIONS["bee-subset-sum"]), "not optimal: score"),
+    "bee-tighter-bound": (_wrapped(SOLUTIONS["bee-tighter-bound"], lambda g, v, c: [(v, c + 1)]), "wrong cost"),
+    "squares-backtracking": (_first_only(SOLUTIONS["squares-backtracking"]), "incomplete: found 1 of 2"),
+    "squares-most-constrained": (_wrapped(SOLUTIONS["squares-most-constrained"], lambda g, v, c: [(v, c), (v, c)]),
+                                 "repeats"),
+    "blocks-backtracking": (_mutating(SOLUTIONS["blocks-backtracking"]), "mutated its input"),
+    "blocks-forward-checking": (_wrapped(SOLUTIONS["blocks-forward-checking"], lambda g, v, c: [v]), "protocol: "),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_every_exercise_fails_a_wrong_answer_saying_why(name):
+    assert set(WRONG) == set(EXERCISES)
+    answer, says = WRONG[name]
+    marks = wordlab.check(answer, exercise=name)
+    assert not marks.passed and not marks
+    assert says in marks.verdict, marks
+    assert marks.verdict.startswith("failed") and "\n" not in marks.verdict
+    with pytest.raises(WordlabError, match="failed"):
+        marks.raise_if_failed()
+
+
+def test_check_finds_a_strategy_that_never_yields_and_one_that_loops_for_ever():
+    def nothing(ladder, *, probe=None, budget=None):
+        if budget:
+            budget.tick()
+        return
+        yield
+
+    def for_ever(ladder, *, probe=None, budget=None):
+        while True:
+            pass
+        yield
+
+    assert "found nothing, but a solution exists" in check(nothing, "word-ladder").verdict
+    marks = check(for_ever, "word-ladder", seconds=0.1)
+    assert marks.table["verdict"].str.startswith("over time").sum() == len(marks.table) - 1
+    assert marks.table["seconds"].max() < 2
+
+
+def test_check_reports_optimality_nodes_and_the_reference_and_shows_the_failing_run():
+    marks = check(_any_ladder, "word-ladder", reference="breadth-first")
+    first = marks.table.iloc[0]
+    assert first["verdict"].startswith("ok (not optimal: cost") and first["optimal"] is False or not first["optimal"]
+    assert first["optimum"] == 4 and first["reference_nodes"] > 0
+    assert "<table" in marks._repr_html_() and marks.verdict in repr(marks)
+    player = check(_first_only(SOLUTIONS["squares-backtracking"]), "word-squares").watch(record=50)
+    assert [r.name for r in player.recordings] == ["first_only", "column-bitmasks"]
+
+
+def test_check_and_exercises_name_what_is_unknown():
+    with pytest.raises(WordlabError, match="unknown exercise 'nope'; the exercises are: ladder-bfs-graph"):
+        wordlab.exercise("nope")
+    with pytest.raises(UnknownName, match="puzzle to check"):
+        check(breadth_first_graph, "tuesday")
+    with pytest.raises(WordlabError, match="say which puzzle"):
+        check(breadth_first_graph)
+    with pytest.raises(WordlabError, match="is a word-ladder exercise, not sudoku"):
+        check(breadth_first_graph, "sudoku", exercise="ladder-iddfs")
+    table = exercises("sudoku")
+    assert list(table["id"]) == ["sudoku-forward-checking", "sudoku-fewest-options"]
+    assert len(exercises()) == len(EXERCISES) and {2, 3} >= {len(exercises(p)) for p in set(table["puzzle"])}
+
+
+# -- bench survives students ---------------------------------------------------------------------------------
+
+
+def test_bench_budgets_each_run_marks_stopped_runs_and_gives_them_no_ratio():
+    ladder = wl.WordLadder("cold", "warm", "wordfreq:3")
+    frame = bench.run(bench.solvers(wl.solve, ["astar", "breadth-first"], budget=Budget(nodes=100)),
+                      {"cold→warm": ladder}, repeats=2)
+    astar, bfs = frame.iloc[0], frame.iloc[1]
+    assert pd.isna(astar["stopped"]) and astar["ratio"] == 1
+    assert bfs["stopped"] == "node budget of 100 reached" and math.isnan(bfs["ratio"]) and bfs["calls"] <= 101
+    both = bench.run(bench.solvers(wl.solve, ["breadth-first", "depth-first"], budget=Budget(nodes=50)),
+                     {"cold→warm": ladder}, repeats=1)
+    assert both["ratio"].isna().all() and " - " in bench.format_table(both)
+
+
+def test_bench_keeps_the_table_when_a_strategy_raises_or_is_interrupted():
+    def raises(ladder, *, probe=None, budget=None):
+        raise RuntimeError("my bug")
+        yield
+
+    def interrupted(ladder, *, probe=None, budget=None):
+        raise KeyboardInterrupt
+        yield
+
+    frame = bench.run(bench.solvers(wl.solve, ["astar", raises, interrupted, "greedy"]),
+                      {"one": wl.example(), "two": wl.example()}, repeats=1)
+    assert list(frame["strategy"]) == ["astar", "raises", "interrupted"]
+    assert frame.iloc[1]["error"] == "RuntimeError: my bug" and math.isnan(frame.iloc[1]["ratio"])
+    assert frame.iloc[2]["error"].startswith("interrupted")
+    assert "interrupted during interrupted on one" in bench.format_table(frame)
+
+
+def test_bench_refuses_a_budget_that_is_not_one():
+    with pytest.raises(WordlabError, match="a Budget or a number of seconds"):
+        bench.solvers(wl.solve, ["astar"], budget="soon")
+
+
+# -- the explore form, from Python ---------------------------------------------------------------------------
+
+
+def test_explore_shows_a_bad_instance_under_the_field_and_runs_a_good_one(capsys):
+    form = wordlab.viz.explore("sudoku", record=40, seconds=2)
+    form.text.value = "12.4"
+    assert "a Sudoku needs 16 (4×4)" in form.problem.value and "Traceback" not in form.problem.value
+    assert form.run_button.disabled and form.given is None
+    form.text.value = sd.EXAMPLES["four"]
+    assert form.problem.value == "" and not form.run_button.disabled
+    form.second.value = "sequential"
+    form.run()
+    assert [r.strategy for r in form.results] == [sd.DEFAULT_STRATEGY, "sequential"]
+    assert all(sd.verify(r.given, r.value) for r in form.results)
+    assert len(form.player.recordings) == 2 and "sequential: 1 solution" in form.status.value
+    form.take_random()
+    assert form.given is not None and sd.parse(form.text.value).blanks > 0
+    form.take_published()
+    assert form.text.value == sd.EXAMPLES["easy"] and "published: easy" in form.status.value
+    capsys.readouterr()
+
+
+def test_explore_offers_registered_strategies_and_knows_its_puzzles():
+    wordlab.strategy("bfs-graph", puzzle="word-ladder")(_bfs)
+    form = wordlab.viz.explore("word-ladder")
+    assert "bfs-graph" in form.first.options and "astar" in form.second.options
+    assert not hasattr(form.form.random, "__call__")  # the word ladder has no generator: no random button
+    with pytest.raises(UnknownName, match="puzzle to explore"):
+        wordlab.viz.explore("chess")
