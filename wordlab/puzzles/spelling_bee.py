@@ -17,6 +17,20 @@ space).
 Measured here: on ENABLE the best is A E G I N R T with centre R = 3,898 (the published answer); on the
 default wordfreq list (Zipf ≥ 1.5) it is A E G I N R T with centre N = 5,282; with 's' allowed on ENABLE,
 A E I N R S T with centre E = 8,681.
+
+Watching a search: a recorded run (`Probe(record=N)`) keeps `Scored` steps, which `render` draws: a
+honeycomb with its score and bound, or (centre 0) a pangram letter set before a centre is chosen. The
+probe calls the strategies make:
+
+- `branch-and-bound`: `probe.expand(0, …)` per letter set visited (a root, showing its bound, the letter
+  sets next in line with their bounds, and the score to beat), `probe.expand(1, parent=…)` per honeycomb
+  of it (its score), and `probe.prune(0, n, why="bound 47 cannot beat 100")` for the letter sets cut by
+  their bound (the first one cut drawn);
+- the scans (the historical strategies, `subset-sum`): one root, `Candidates` (drawn, not counted), and
+  a node under it per honeycomb scored; `vectorised`, scoring all at once, one node under it for them all.
+
+Effort: `probe.per_depth[0]` letter sets visited, `probe.per_depth[1]` honeycombs scored, `probe.pruned`
+letter sets cut. A minimal strategy of your own, with its tree: docs/puzzles/spelling-bee.md.
 """
 
 from __future__ import annotations

@@ -19,6 +19,12 @@ a budget is charged for them. All list every square; the first three visit exact
 
 Queries: `squares` (given first word or top rows), `squares_with` (a word in any row), `squares_of_sizes`
 (every square of each size), and the extension `double_squares` (rows and columns all different words).
+
+Watching a search: a recorded run (`Probe(record=N)`) keeps `PartialSquare` steps, which `render` draws as
+the rows placed and the column prefixes still to fill. Every strategy reports `probe.expand(depth, …,
+parent=…)` per partial square, a child of the square it extends by one row; `backtracking` also marks
+each square it gives up (`probe.backtrack`) and lists its stack, `list-of-successes` its layer. A
+minimal strategy of your own, with its tree: docs/puzzles/word-squares.md.
 """
 
 from __future__ import annotations
