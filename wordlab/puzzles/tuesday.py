@@ -15,6 +15,12 @@ away those that fail the condition (the share rejected is the method's cost) and
 rest; the 95 % interval is the Wilson score interval on the accepted families. The samplers are
 strategies of `wordlab.search.run`: each yields its running estimate after every chunk of families, so
 `solve` returns every estimate in order (`Answer.solutions`) and a budget stops it with what it has.
+
+Watching a sampler: draws are independent, so a recorded run (`Probe(record=N)`) is a forest of `Chunk`
+roots (`probe.expand(0, n=size)`: a chunk of families, counted as them), each family drawn a `Draw` under
+its chunk: kept, `probe.expand(1, n=0, parent=…)`; rejected, `probe.prune(1, parent=…, why="fails
+boy-on-tuesday")`. Beside each, the running estimate and the width of its interval, by name (`facts`).
+`render` draws chunks, families and estimates. A minimal sampler of your own: docs/puzzles/tuesday.md.
 """
 
 from __future__ import annotations
@@ -544,6 +550,8 @@ def bench(names=(HEADLINE, "at-least-one-boy", "boy-in-march"), samples: int = 2
     """Time the samplers with `wordlab.bench.run` on each condition; add the acceptance and rejection counts."""
     from wordlab.bench import run as bench_run, solvers
 
+    if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 1:  # refused before any run:
+        raise WordlabError(f"repeats must be at least 1, not {repeats}")        # a table of errors has no counts
     inputs = {name: experiment(name, samples, seed) for name in names}
     frame = bench_run(solvers(solve, strategies), inputs, repeats=repeats, describe=lambda answer: answer.value)
     found = list(frame.pop("answer"))
