@@ -113,7 +113,7 @@ def test_the_marks_and_their_legend_are_drawn():
     recording = recording_of(result)
     svg = tree_svg(recording, len(recording) - 1)
     for mark in MARKS:
-        assert f">{mark}</text>" in svg  # the legend names each mark
+        assert f"</svg> {mark}</span>" in svg  # the legend names each mark beside its shape
     drawn = dict(re.findall(r"data-node='(\d+)' data-mark='([a-z ]+)'", svg))
     assert drawn[str(recording.node_at(len(recording) - 1))] == "solution"
     assert drawn["2"] == "dead end" and drawn["0"] == "on the path" and drawn["1"] == "other"

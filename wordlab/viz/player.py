@@ -19,27 +19,36 @@ from wordlab.viz.recording import TREE_WIDTH, Recording, panel_html, recording_o
 
 INTERVAL_MS = 400  # the player's default pause between steps
 RECORD = 2000  # how many events `watch` records by default: enough for every example to reach its answer
-STATE_WIDTH, PANEL_WIDTH = "170px", "250px"  # the run's two columns above its tree
-RUN_WIDTH = f"{TREE_WIDTH + 14}px"
+ROOM = 1140  # pixels a notebook's output area offers, about: runs side by side share it
+NARROWEST = 340  # the narrowest a run gets; more runs than fit scroll sideways
+PANEL_HEIGHT = "340px"  # room for the side panel's rows and a frontier of eight entries
+
+
+def run_width(runs: int) -> int:
+    """The pixel width of each of `runs` runs side by side."""
+    return max(NARROWEST, min(TREE_WIDTH, ROOM // runs - 24))
 
 
 class RunView:
     """The widgets of one run: title, rendered state, side panel, tree; every one of fixed width."""
 
-    def __init__(self, recording: Recording):
+    def __init__(self, recording: Recording, width: int = TREE_WIDTH):
         import ipywidgets as widgets
 
-        self.recording = recording
-        self.title = widgets.HTML(f"<b>{recording.name}</b>", layout=widgets.Layout(width=RUN_WIDTH))
-        self.state = widgets.HTML(layout=widgets.Layout(width=STATE_WIDTH, overflow="auto"))
-        self.panel = widgets.HTML(layout=widgets.Layout(width=PANEL_WIDTH, margin="0 0 0 8px"))
-        self.tree = widgets.HTML(layout=widgets.Layout(width=f"{TREE_WIDTH}px"))
+        self.recording, self.width = recording, width
+        state_width = round(width * 0.44)
+        self.title = widgets.HTML(f"<b>{recording.name}</b>", layout=widgets.Layout(width=f"{width}px"))
+        self.state = widgets.HTML(layout=widgets.Layout(width=f"{state_width}px", overflow="auto"))
+        self.panel = widgets.HTML(layout=widgets.Layout(width=f"{width - state_width - 8}px", margin="0 0 0 8px"))
+        self.tree = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
         for part in (self.state, self.panel, self.tree):
             part.add_class("wordlab-column")
-        state_and_panel = widgets.HBox([self.state, self.panel], layout=widgets.Layout(width=RUN_WIDTH))
+        state_and_panel = widgets.HBox([self.state, self.panel], layout=widgets.Layout(
+            width=f"{width}px", height=PANEL_HEIGHT, overflow="auto"))  # a fixed height: the tree below never jumps
         self.box = widgets.VBox([self.title, state_and_panel, self.tree],
-                                layout=widgets.Layout(width=RUN_WIDTH, min_width=RUN_WIDTH, border="1px solid #ddd",
-                                                      padding="6px", margin="2px", overflow="hidden"))
+                                layout=widgets.Layout(width=f"{width + 14}px", min_width=f"{width + 14}px",
+                                                      border="1px solid #ddd", padding="6px", margin="2px",
+                                                      overflow="hidden"))
         self.box.add_class("wordlab-run")
 
     def show(self, step: int) -> None:
@@ -47,7 +56,7 @@ class RunView:
         try:
             self.state.value = state_html(self.recording, step)
             self.panel.value = panel_html(self.recording, step)
-            self.tree.value = tree_svg(self.recording, step)
+            self.tree.value = tree_svg(self.recording, step, self.width)
         except Exception as problem:  # a widget callback must not raise: say what went wrong instead
             self.state.value = (f"<pre style='white-space:pre-wrap'>cannot draw step {step + 1}: "
                                 f"{type(problem).__name__}: {problem}</pre>")
@@ -63,7 +72,7 @@ class Player:
         self.recordings, self.frames = recordings, frames
         self.steps = max(len(r) for r in recordings)
         self._make_controls(widgets, interval)
-        self.views = [RunView(r) for r in recordings]
+        self.views = [RunView(r, run_width(len(recordings))) for r in recordings]
         controls = widgets.HBox([self.play, self.first, self.back, self.forward, self.last, self.slider, self.speed],
                                 layout=widgets.Layout(flex_flow="row wrap"))
         runs = widgets.HBox([v.box for v in self.views], layout=widgets.Layout(overflow="auto", width="100%"))
@@ -82,8 +91,8 @@ class Player:
         self.speed = widgets.IntSlider(value=interval, min=30, max=2000, step=10, description="ms per step",
                                        tooltip="pause between steps while playing, in milliseconds",
                                        style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-        buttons = {"first": ("⏮", "go to the first step"), "back": ("◀ back", "one step back"),
-                   "forward": ("forward ▶", "one step forward"), "last": ("⏭", "go to the last step")}
+        buttons = {"first": ("|◀", "go to the first step"), "back": ("◀ back", "one step back"),
+                   "forward": ("forward ▶", "one step forward"), "last": ("▶|", "go to the last step")}
         for name, (label, tip) in buttons.items():
             setattr(self, name, widgets.Button(description=label, tooltip=tip,
                                                layout=widgets.Layout(width="90px" if len(label) > 2 else "40px")))

@@ -290,10 +290,9 @@ def panel_html(recording: Recording, step: int) -> str:
     """The side panel: the rows of `panel_rows`, then the frontier table where the event carries one."""
     cells = []
     for label, value in panel_rows(recording, step):
-        style = f"{CELL_STYLE};{ONE_LINE}" if label == "path" else CELL_STYLE
         tip = f" title='{html.escape(' → '.join(recording.path(step)))}'" if label == "path" else ""
-        cells.append(f"<tr class='wordlab-row' data-label='{html.escape(label)}'><th style='{CELL_STYLE};width:6.5em'>"
-                     f"{html.escape(label)}</th><td style='{style}'{tip}>{html.escape(value)}</td></tr>")
+        cells.append(f"<tr class='wordlab-row' data-label='{html.escape(label)}'><th style='{CELL_STYLE};width:7.4em'>"
+                     f"{html.escape(label)}</th><td style='{CELL_STYLE}'{tip}>{html.escape(value)}</td></tr>")
     return f"<table class='wordlab-panel' style='{PANEL_STYLE}'>{''.join(cells)}</table>{queue_html(recording, step)}"
 
 
@@ -313,7 +312,7 @@ def queue_html(recording: Recording, step: int) -> str:
             f"{columns}<tr>{head}</tr>{body}</table>")
 
 
-STATE_STYLE = "margin:0;font-size:12px;line-height:1.25;white-space:pre;overflow:auto;max-height:20em"
+STATE_STYLE = "margin:0;font-size:11px;line-height:1.25;white-space:pre;overflow:auto;max-height:20em"
 
 
 def state_html(recording: Recording, step: int) -> str:
@@ -368,7 +367,8 @@ def _near_path(recording: Recording, step: int, drawn: list[Node], path: list[in
 
 TREE_WIDTH, TREE_HEIGHT = 430, 230  # pixels: the tree's box in the player; bigger trees scroll inside it
 MIN_GAP = 14  # pixels between neighbouring leaves, the least before the drawing grows wider than its box
-PAD = 14
+PAD = 14  # pixels round the drawing (more at the top: a root's label sits above it)
+TOP = 24
 
 
 def _star(x: float, y: float, r: float = 7.5) -> str:
@@ -393,19 +393,19 @@ def _shape(mark: str, x: float, y: float) -> str:
     return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{radius}' fill='{colour}'/>"
 
 
-def _ring(x: float, y: float) -> str:
-    return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='9' fill='none' stroke='{MARKS['current'][0]}' stroke-width='2'/>"
+def _ring(x: float, y: float, radius: float = 9) -> str:
+    return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{radius}' fill='none' stroke='{MARKS['current'][0]}' stroke-width='2'/>"
 
 
 def legend_svg(width: int = TREE_WIDTH) -> str:
-    """One line naming each mark beside its shape."""
-    parts, x = [], 8
+    """Each mark's shape beside its name, wrapping between entries (never inside one) in `width` pixels."""
+    items = []
     for mark in MARKS:
-        parts.append(_ring(x, 10) if mark == "current" else _shape(mark, x, 10))
-        parts.append(f"<text x='{x + 11}' y='14' font-size='11' font-family='sans-serif' fill='#333'>{mark}</text>")
-        x += 22 + 6.2 * len(mark)
-    return (f"<svg class='wordlab-legend' width='{width}' height='20' viewBox='0 0 {width} 20' "
-            f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg>")
+        shape = _ring(8, 8, 5.5) if mark == "current" else _shape(mark, 8, 8)
+        items.append(f"<span class='wordlab-legend-item' style='white-space:nowrap'><svg width='16' height='16' "
+                     f"style='vertical-align:middle' xmlns='http://www.w3.org/2000/svg'>{shape}</svg> {mark}</span>")
+    return (f"<div class='wordlab-legend' style='width:{width}px;display:flex;flex-wrap:wrap;gap:0 10px;"
+            f"font-size:11px;color:#333'>{''.join(items)}</div>")
 
 
 def _scale(view: TreeView, width: int, height: int):
@@ -414,12 +414,12 @@ def _scale(view: TreeView, width: int, height: int):
     ys = view.depths
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
     gap = max(MIN_GAP, (width - 2 * PAD) / span_x) if span_x else 0
-    row = min(44, max(18, (height - 2 * PAD) / span_y)) if span_y else 0
-    size = (max(width, 2 * PAD + span_x * gap), max(height, 2 * PAD + span_y * row))
+    row = min(44, max(14, (height - TOP - PAD) / span_y)) if span_y else 0
+    size = (max(width, 2 * PAD + span_x * gap), max(height, TOP + PAD + span_y * row))
 
     def at(node_id):
         x, y = view.positions[node_id]
-        return (PAD + (x - min(xs)) * gap if span_x else size[0] / 2), PAD + (y - min(ys)) * row
+        return (PAD + (x - min(xs)) * gap if span_x else size[0] / 2), TOP + (y - min(ys)) * row
 
     return at, size, gap
 
@@ -459,5 +459,5 @@ def _node(at, node_id: int, label: str, view: TreeView, gap: float) -> str:
     if label and (here or node_id in view.path or gap >= 6.2 * len(label) + 4):
         weight = "bold" if here else "normal"
         parts.append(f"<text x='{x:.1f}' y='{y - 10:.1f}' font-size='10' text-anchor='middle' font-family='monospace' "
-                     f"font-weight='{weight}' fill='#222'>{html.escape(label)}</text>")
+                     f"font-weight='{weight}' fill='#222' stroke='white' stroke-width='3' paint-order='stroke'>{html.escape(label)}</text>")
     return f"<g class='wordlab-node' data-node='{node_id}' data-mark='{mark}'>{''.join(parts)}</g>"
