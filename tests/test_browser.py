@@ -19,6 +19,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from tests.helpers import chromium
@@ -26,6 +27,12 @@ from tests.helpers import chromium
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 OPENED = ["00_tour.ipynb", "07_tuesday_birthday.ipynb"]  # the tour and the quickest puzzle notebook
 RUN_SECONDS = 150  # the longest a notebook may take to run all its cells in the browser
+LADDER = ["cold", "cord", "word", "ward", "warm"]  # breadth-first search's ladder on the example
+BEAM_WIDTH = 2  # narrow enough that beam search prunes on the example
+PLAYERS = ["from wordlab import viz",
+           'viz.watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")',
+           f'viz.watch("word-ladder", "beam", width={BEAM_WIDTH})']
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "build" / "browser"  # git-ignored: look at them
 
 
 def free_port() -> int:
@@ -60,6 +67,22 @@ def lab(tmp_path, executable):
     folder.mkdir()
     for name in OPENED:
         shutil.copy(NOTEBOOKS / name, folder / name)
+    yield from jupyterlab(tmp_path, folder)
+
+
+@pytest.fixture
+def players_lab(tmp_path, executable):
+    """A JupyterLab server over one notebook of players (`PLAYERS`); (base URL, token, folder)."""
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    cells = [nbformat.v4.new_code_cell(source) for source in PLAYERS]
+    nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": {
+        "name": "python3", "display_name": "Python 3", "language": "python"}}), folder / "players.ipynb")
+    yield from jupyterlab(tmp_path, folder)
+
+
+def jupyterlab(tmp_path: Path, folder: Path):
+    """Serve `folder` with JupyterLab on a free local port for as long as the caller needs it."""
     settings = tmp_path / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
@@ -182,5 +205,65 @@ def test_players_play_and_slide_in_jupyterlab(lab, executable):
                     raise AssertionError(f"{name}: the player did not move (screenshot in {folder})")
                 assert before != played and played != slid, name
                 page.close()
+        finally:
+            browser.close()
+
+
+def panel_row(run, label: str):
+    """The value cell of a side-panel row of one run."""
+    return run.locator(f"tr[data-label='{label}'] td").first
+
+
+def wait_for_text(locator, wanted: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if locator.count() and locator.inner_text().strip() == wanted:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the text stayed {locator.inner_text() if locator.count() else None!r}, not {wanted!r}")
+
+
+def first_prune_step() -> tuple[int, int, str]:
+    """The step (from 1) of the first prune of the narrow beam on the example, the steps in all, and the
+    word it cut: what the live player must show there."""
+    from wordlab.puzzles import word_ladder
+    from wordlab.search import Probe
+
+    probe = Probe(record=2000)
+    word_ladder.solve(word_ladder.example(), "beam", probe=probe, width=BEAM_WIDTH)
+    step = next(i for i, event in enumerate(probe.events) if event.kind == "prune")
+    return step + 1, len(probe.events), probe.events[step].state.word
+
+
+def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executable):
+    """Three ladder runs side by side: at the last step breadth-first's path row is its ladder; a narrow
+    beam stepped to its first prune shows the word cut and why. Screenshots go to build/browser/."""
+    from playwright import sync_api as playwright
+    base, token, folder = players_lab
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1600, "height": 1000})
+            page.goto(f"{base}/lab/workspaces/players/tree/players.ipynb?reset&token={token}")
+            run_all_cells(page, folder / "players.ipynb")
+            assert errors_in(folder / "players.ipynb") == []
+            three, beam = page.locator(".wordlab-player").nth(0), page.locator(".wordlab-player").nth(1)
+            three.scroll_into_view_if_needed()
+            three.locator("button", has_text="▶|").click()
+            breadth_first = three.locator(".wordlab-run").first
+            wait_for_text(panel_row(breadth_first, "path"), " → ".join(LADDER))
+            assert panel_row(breadth_first, "event").inner_text() == "solution"
+            page.wait_for_timeout(500)
+            three.screenshot(path=str(SCREENSHOTS / "three-runs.png"))
+            step, steps, word = first_prune_step()
+            beam.scroll_into_view_if_needed()
+            for _ in range(step - 1):
+                beam.locator("button", has_text="forward").click()
+            wait_for_text(panel_row(beam, "step"), f"{step} of {steps}")
+            assert panel_row(beam, "event").inner_text() == "pruned"
+            assert panel_row(beam, "why pruned").inner_text() == f"outside the beam of {BEAM_WIDTH}"
+            assert beam.locator("pre.wordlab-state").inner_text().startswith(f"now   {word}")
+            beam.screenshot(path=str(SCREENSHOTS / "beam-prune.png"))
         finally:
             browser.close()
