@@ -39,8 +39,9 @@ class Exercise:
         if self.optimal:
             parts.append("the optimum")
         if self.nodes is not None:
+            times = "" if self.nodes.factor == 1 else f"{self.nodes.factor:g} × "
             parts.append(f"at most {self.nodes.about}" if self.nodes.count else
-                         f"at most {self.nodes.factor:g} × {self.reference}'s nodes")
+                         f"at most {times}{self.reference}'s nodes")
         return ", ".join(parts)
 
     def check(self, strategy: Any, **options) -> Check:
