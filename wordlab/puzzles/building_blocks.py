@@ -34,14 +34,14 @@ Strategies (`STRATEGIES`, generators yielding each solution as a tuple of words 
   patterns are primary items (covered as often as they repeat), blocks secondary items (at most as often
   as they are listed).
 
-Watching one (`solve(..., probe=Probe(record=N))`, then `wordlab.viz.step`): the player draws a `Board`,
-each pattern with its word (`?` while open) and the blocks left; a solution is drawn as its words, and
-belongs to the node reported just before it, whose board it fills. The strategies report
-`probe.expand(depth, parent=…)` per node with the board it reached (one word more than its parent's;
-`regex-scan`'s combinations fill the rest at once, see its docstring); `backtracking` reports `probe.prune(depth, parent=…, why=…)` for a word that would leave some
-pattern short of candidates, drawn as the board with that word placed; `backtracking` and `exact-cover`
-report `probe.backtrack(depth, node=…, why=…)` at a dead end. `is_move(given, before, after)` is the rule
-every recorded parent and child follow. A minimal strategy of about ten lines is in
+Watching one (`solve(..., probe=Probe(record=N))`, then `wordlab.viz.step`): the player draws a `Board`, each
+pattern with its word (`?` while open) and the blocks left; a solution is drawn as its words, and belongs to
+the node reported just before it, whose board it fills. The strategies report `probe.expand(depth, parent=…)`
+per node with the board it reached (one word more than its parent's; `regex-scan`'s combinations fill the rest
+at once, see its docstring); `backtracking` reports `probe.prune(depth, parent=…, why=…)` for a word that
+would leave some pattern short of candidates, drawn as the board with that word placed; a dead end, a node
+with no child, is a `probe.backtrack(depth, node=…, why=…)` saying why. `is_move(given, before, after)` is the
+rule every recorded parent and child follow. A minimal strategy of about ten lines is in
 docs/puzzles/building-blocks.md (and run by tests/test_minimal_building_blocks.py).
 """
 
