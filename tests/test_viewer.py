@@ -46,8 +46,8 @@ def steps_of_kind(result: Result, kind: str) -> list[int]:
 
 # -- true trees ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("strategy, options", [("breadth-first", {}), ("beam-stack", {"width": 2}), ("beam", {"width": 2}),
-                                               ("depth-first", {}), ("astar", {})])
+@pytest.mark.parametrize("strategy, options", [("breadth-first", {}), ("beam-stack", {"width": 2}),
+                                               ("beam", {"width": 2}), ("depth-first", {}), ("astar", {})])
 def test_the_tree_is_the_recorded_parent_links_prunes_included(strategy, options):
     result = recorded(strategy, **options)
     nodes = [(e.node, e.parent, e.depth) for e in result.probe.events if e.kind in NODE_KINDS]
@@ -201,7 +201,8 @@ def test_a_bare_probe_tells_its_own_totals():
     probe = Probe(record=5)
     w.solve(w.example(), "breadth-first", probe=probe)
     recording = recording_of(probe, render=w.render)
-    assert row(recording, 0, "whole run") == f"recording ended at 5 events; the run went on: {probe.nodes} nodes, best 4"
+    ended = f"recording ended at 5 events; the run went on: {probe.nodes} nodes, best 4"
+    assert row(recording, 0, "whole run") == ended
 
 
 # -- the player -------------------------------------------------------------------------------------------
@@ -394,7 +395,8 @@ def test_other_bad_input_is_refused():
     (("nonsense",), {}, "unknown puzzle 'nonsense'; choose one of: building-blocks, spelling-bee"),
     (("word-ladder", "bogus"), {}, "unknown strategy 'bogus' for word-ladder; choose one of: depth-first, "),
     (("word-ladder",), {"given": 42}, "watch('word-ladder', 'astar'): a word ladder is given by its two ends"),
-    (("word-ladder",), {"record": 0}, f"Probe(record=...) takes how many events to keep, a whole number from 1 to {MAX_RECORD:,}"),
+    (("word-ladder",), {"record": 0},
+     f"Probe(record=...) takes how many events to keep, a whole number from 1 to {MAX_RECORD:,}"),
     (("word-ladder",), {"record": MAX_RECORD + 1}, "not 100001"),
     (("word-ladder", "astar"), {"width": 3}, "watch('word-ladder', 'astar'): "),
 ])

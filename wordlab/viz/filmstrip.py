@@ -108,7 +108,8 @@ def _draw_tree(ax, recording: Recording, step: int) -> None:
         return
     place = {node_id: view.positions[node_id] for node_id, *_ in view.nodes}
     edges = [(place[parent], place[node_id]) for node_id, parent, _, _ in view.nodes if parent is not None]
-    on_path = [node_id in view.path and parent in view.path for node_id, parent, _, _ in view.nodes if parent is not None]
+    on_path = [node_id in view.path and parent in view.path
+               for node_id, parent, _, _ in view.nodes if parent is not None]
     ax.add_collection(LineCollection(edges, colors=[MARKS["on the path"][0] if p else "#c4c4c4" for p in on_path],
                                      linewidths=[1.6 if p else 0.6 for p in on_path], zorder=1))
     _draw_nodes(ax, view, place)

@@ -145,7 +145,8 @@ class Player:
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)
         names = " and ".join(r.name for r in self.recordings)
-        bundle["text/plain"] = f"step-through player: {names}, {self.steps:,} steps (filmstrip where widgets do not run)"
+        bundle["text/plain"] = (f"step-through player: {names}, {self.steps:,} steps "
+                                "(filmstrip where widgets do not run)")
         bundle["image/png"] = png_base64(self.filmstrip())
         return bundle
 

@@ -394,7 +394,8 @@ def _shape(mark: str, x: float, y: float) -> str:
 
 
 def _ring(x: float, y: float, radius: float = 9) -> str:
-    return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{radius}' fill='none' stroke='{MARKS['current'][0]}' stroke-width='2'/>"
+    return (f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{radius}' fill='none' stroke='{MARKS['current'][0]}' "
+            f"stroke-width='2'/>")
 
 
 def legend_svg(width: int = TREE_WIDTH) -> str:
@@ -435,8 +436,8 @@ def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: i
              for node_id, parent, _, _ in view.nodes if parent is not None]
     for node_id, _, _, label in view.nodes:
         parts.append(_node(at, node_id, label, view, gap))
-    note = (f"<div class='wordlab-tree-note' style='font-size:11px;color:#555'>{_counted(view.collapsed, 'node')} collapsed "
-            f"(far from the current path)</div>" if view.collapsed else "")
+    note = (f"<div class='wordlab-tree-note' style='font-size:11px;color:#555'>"
+            f"{_counted(view.collapsed, 'node')} collapsed (far from the current path)</div>" if view.collapsed else "")
     return (legend_svg(width) + f"<div class='wordlab-tree-box' style='width:{width}px;height:{height - 24}px;"
             f"overflow:auto'><svg class='wordlab-tree' width='{svg_width:.0f}' height='{svg_height:.0f}' "
             f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg></div>{note}")
@@ -445,7 +446,8 @@ def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: i
 def _edge(at, node_id: int, parent: int, on_path: bool) -> str:
     (x0, y0), (x1, y1) = at(parent), at(node_id)
     colour, thickness = (MARKS["on the path"][0], 2) if on_path else ("#c4c4c4", 1)
-    return f"<line x1='{x0:.1f}' y1='{y0:.1f}' x2='{x1:.1f}' y2='{y1:.1f}' stroke='{colour}' stroke-width='{thickness}'/>"
+    return (f"<line x1='{x0:.1f}' y1='{y0:.1f}' x2='{x1:.1f}' y2='{y1:.1f}' stroke='{colour}' "
+            f"stroke-width='{thickness}'/>")
 
 
 def _node(at, node_id: int, label: str, view: TreeView, gap: float) -> str:
@@ -459,5 +461,6 @@ def _node(at, node_id: int, label: str, view: TreeView, gap: float) -> str:
     if label and (here or node_id in view.path or gap >= 6.2 * len(label) + 4):
         weight = "bold" if here else "normal"
         parts.append(f"<text x='{x:.1f}' y='{y - 10:.1f}' font-size='10' text-anchor='middle' font-family='monospace' "
-                     f"font-weight='{weight}' fill='#222' stroke='white' stroke-width='3' paint-order='stroke'>{html.escape(label)}</text>")
+                     f"font-weight='{weight}' fill='#222' stroke='white' stroke-width='3' paint-order='stroke'>"
+                     f"{html.escape(label)}</text>")
     return f"<g class='wordlab-node' data-node='{node_id}' data-mark='{mark}'>{''.join(parts)}</g>"
