@@ -71,8 +71,8 @@ def strategy_type(strategies):
         if text in strategies:
             return text
         if ":" not in text:
-            raise argparse.ArgumentTypeError(f"unknown strategy {text!r}; choose one of: {', '.join(strategies)}, "
-                                             f"or give your own as module:function")
+            raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {', '.join(strategies)}, "
+                                             f"or give your own as module:function)")
         try:
             pick(strategies, imported(text))
         except WordlabError as problem:
