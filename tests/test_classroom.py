@@ -64,6 +64,7 @@ def test_a_registered_name_works_in_solve_step_and_bench_and_names_the_tables():
     assert [r.name for r in player.recordings] == ["bfs-graph", "astar"]
     frame = bench.run(bench.solvers(wl.solve, ["astar", _bfs]), {"cold→warm": wl.example()}, repeats=1)
     assert list(frame["strategy"]) == ["astar", "bfs-graph"]
+    assert wordlab.check("bfs-graph").passed  # the puzzle it was registered for
 
 
 def test_the_decorator_works_bare_and_refuses_a_builtin_name_or_a_plain_function():
@@ -191,10 +192,6 @@ def _mutating(model):
     return mutating
 
 
-def _depth_first_first_ladder(ladder, *, probe=None, budget=None):
-    yield wl.solve(ladder, "depth-first", budget=budget).value, None  # a cost None is refused below
-
-
 def _any_ladder(ladder, *, probe=None, budget=None):
     words = wl.solve(ladder, "depth-first").value
     if budget:
@@ -257,7 +254,7 @@ def test_check_finds_a_strategy_that_never_yields_and_one_that_loops_for_ever():
 def test_check_reports_optimality_nodes_and_the_reference_and_shows_the_failing_run():
     marks = check(_any_ladder, "word-ladder", reference="breadth-first")
     first = marks.table.iloc[0]
-    assert first["verdict"].startswith("ok (not optimal: cost") and first["optimal"] is False or not first["optimal"]
+    assert first["verdict"].startswith("ok (not optimal: cost") and not first["optimal"]
     assert first["optimum"] == 4 and first["reference_nodes"] > 0
     assert "<table" in marks._repr_html_() and marks.verdict in repr(marks)
     player = check(_first_only(SOLUTIONS["squares-backtracking"]), "word-squares").watch(record=50)
@@ -341,6 +338,8 @@ def test_explore_offers_registered_strategies_and_knows_its_puzzles():
     wordlab.strategy("bfs-graph", puzzle="word-ladder")(_bfs)
     form = wordlab.viz.explore("word-ladder")
     assert "bfs-graph" in form.first.options and "astar" in form.second.options
-    assert not hasattr(form.form.random, "__call__")  # the word ladder has no generator: no random button
+    labels = [b.description for box in form.widget.children if hasattr(box, "children") for b in box.children
+              if hasattr(b, "on_click")]
+    assert form.form.random is None and "random" not in labels and "example" in labels  # no generator, no button
     with pytest.raises(UnknownName, match="puzzle to explore"):
         wordlab.viz.explore("chess")

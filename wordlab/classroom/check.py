@@ -21,7 +21,7 @@ from typing import Any, Callable
 from wordlab.classroom.markings import GOALS, Instance, Marking, marking
 from wordlab.errors import WordlabError
 from wordlab.search import Budget, Probe
-from wordlab.search.result import ProtocolError, pick, strategy_name
+from wordlab.search.result import OWN, ProtocolError, pick, strategy_name
 
 SECONDS = 5.0  # the time budget of one run
 
@@ -192,7 +192,8 @@ def check(strategy: Any, puzzle: str | None = None, *, exercise: str | None = No
         if puzzle is not None and puzzle != task.puzzle:
             raise WordlabError(f"exercise {exercise!r} is a {task.puzzle} exercise, not {puzzle}")
         puzzle, demands = task.puzzle, task.demands()
-    puzzle = puzzle or getattr(strategy, "strategy_puzzle", None) or _which_puzzle(strategy)
+    puzzle = puzzle or getattr(OWN.get(strategy) if isinstance(strategy, str) else strategy, "strategy_puzzle",
+                               None) or _which_puzzle(strategy)
     if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 < seconds < math.inf:
         raise WordlabError(f"seconds is the time budget of one run, a positive number, not {seconds!r}")
     mark, module = marking(puzzle), puzzle_module(puzzle)
