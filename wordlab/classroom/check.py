@@ -140,15 +140,19 @@ class Check:
             raise WordlabError(f"{strategy_name(self.strategy)}: {self.verdict}")
         return self
 
+    def shown(self):
+        """The table with blanks where a row has no figure, for reading."""
+        return self.table.astype(object).where(self.table.notna(), "")
+
     def __repr__(self) -> str:
-        return f"{self.verdict}\n{self.table.to_string(index=False, na_rep='')}"
+        return f"{self.verdict}\n{self.shown().to_string(index=False)}"
 
     def _repr_html_(self) -> str:
         import html
 
         colour = "#2a7" if self.passed else "#c33"
         return (f"<p style='color:{colour}'><b>{html.escape(self.verdict)}</b></p>"
-                + self.table.to_html(index=False, na_rep="", float_format=lambda x: f"{x:.3g}"))
+                + self.shown().to_html(index=False, float_format=lambda x: f"{x:.3g}"))
 
     def watch(self, record: int = 300):
         """Step through the first failing instance (the first instance when all passed): your run beside the
@@ -232,8 +236,7 @@ def _marked(strategy, module, mark: Marking, instance: Instance, demands: Demand
            "reference_nodes": versus.ticks if versus else None, "seconds": None, "stopped": None}
     started = time.perf_counter()
     try:
-        with watchdog(deadline(seconds)):
-            result = module.solve(given, strategy, budget=budget, **mark.options, **options)
+        result = _watched_run(module, given, strategy, budget, seconds, mark, options, instance.name)
     except Overtime:
         row["seconds"] = time.perf_counter() - started
         row["verdict"] = (f"over time: still running {deadline(seconds):.3g} s into a {seconds:g} s budget; "
@@ -242,15 +245,24 @@ def _marked(strategy, module, mark: Marking, instance: Instance, demands: Demand
     except ProtocolError as mistake:
         row["verdict"] = f"protocol: {mistake}"
         return row
-    except Exception as error:
-        error.add_note(f"(raised while wordlab.check ran {strategy_name(strategy)} on {mark.puzzle} "
-                       f"instance {instance.name!r})")
-        raise
     row.update(seconds=result.seconds, nodes=budget.used, stopped=result.stopped, solutions=len(result.solutions))
     limit, why = demands.nodes.limit(result.given, versus.ticks if versus else None) if demands.nodes else (None, "")
     row["limit"] = limit
     row["verdict"] = _verdict(row, result, mark, reference, demands, before, limit, why)
     return row
+
+
+def _watched_run(module, given, strategy, budget: Budget, seconds: float, mark: Marking, options: dict, where: str):
+    """`module.solve(given, strategy, budget=budget)` under a watchdog (which raises `Overtime`); an error of the
+    strategy's own goes on unchanged, with a note saying which instance it was running on."""
+    try:
+        with watchdog(deadline(seconds)):
+            return module.solve(given, strategy, budget=budget, **mark.options, **options)
+    except (Overtime, ProtocolError):
+        raise
+    except Exception as error:
+        error.add_note(f"(raised while wordlab.check ran {strategy_name(strategy)} on {mark.puzzle} instance {where!r})")
+        raise
 
 
 def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Demands, before, limit, why) -> str:
@@ -368,10 +380,13 @@ def _budget_row(strategy, module, mark: Marking, rows: list[dict], builders: dic
     budget = Budget(nodes=allowed, seconds=seconds)
     row.update(instance=f"budget ({allowed:,} nodes on {most['instance']})", limit=allowed)
     try:
-        with watchdog(deadline(seconds)):
-            result = module.solve(builders[most["instance"]](), strategy, budget=budget, **mark.options, **options)
+        result = _watched_run(module, builders[most["instance"]](), strategy, budget, seconds, mark, options,
+                              f"{most['instance']}, with a budget of {allowed:,} nodes")
     except Overtime:
         row["verdict"] = "ignores the budget: ran on past its stop; never catch the budget's exception"
+        return row
+    except ProtocolError as mistake:
+        row["verdict"] = f"protocol: {mistake}"
         return row
     row.update(nodes=budget.used, stopped=result.stopped, seconds=result.seconds)
     if budget.used > allowed + 1:

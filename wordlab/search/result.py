@@ -206,7 +206,7 @@ def _checked_item(item: Any, name: str) -> Any:
                                    and (item[1] is None or isinstance(item[1], Real))):
         return item
     raise ProtocolError(f"strategy {name!r} yielded {_short(item)} ({type(item).__name__}), not a pair "
-                        f"(value, cost): write `yield value, cost` (cost None where there is none)")
+                        f"(value, cost) with a number or None for the cost: write `yield value, cost`")
 
 
 def _short(value: Any, width: int = 60) -> str:
