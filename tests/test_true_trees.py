@@ -53,3 +53,15 @@ def test_is_move_refuses_what_is_not_a_move():
     cold, cord, warm = (ladder.Rung(word, "warm") for word in ("cold", "cord", "warm"))
     assert ladder.is_move(given, cold, cord) and not ladder.is_move(given, cold, warm)
     assert not ladder.is_move(given, cold, cold)
+
+
+@pytest.mark.parametrize("strategy", list(puzzle_module("word-squares").STRATEGIES))
+def test_each_word_square_found_belongs_to_the_node_that_completed_it(strategy):
+    ws = puzzle_module("word-squares")
+    words = ["card", "area", "rear", "dart", "aria", "reed", "ream", "dare"]
+    probe = Probe(record=RECORD)
+    ws.solve(ws.puzzle("card", words), strategy, probe=probe)
+    found = [e for e in probe.events if e.kind == "solution"]
+    assert len(found) == 2
+    for event in found:
+        assert tuple(probe.events[event.node].state.rows) == tuple(event.state), strategy

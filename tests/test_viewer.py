@@ -436,3 +436,21 @@ def test_watch_steps_through_a_puzzle_in_one_line_without_a_probe_in_sight():
     assert [r.name for r in player.recordings] == ["breadth-first", "astar"]
     assert 1 < player.steps <= 50
     assert player.recordings[1].state_text(0).strip()
+
+
+def test_watch_takes_a_strategy_function_as_well_as_a_name():
+    from wordlab.search.strategies import breadth_first_graph
+
+    def graph_bfs(given, *, probe=None, budget=None):
+        for _, cost, path in breadth_first_graph(given, probe=probe, budget=budget, first_only=True):
+            yield tuple(path), cost
+
+    player = viz.watch("word-ladder", graph_bfs, "astar", record=300)
+    assert [r.name for r in player.recordings] == ["graph_bfs", "astar"]
+    assert player.recordings[0].ending.found == 1
+
+
+def test_a_run_whose_cost_has_its_own_name_is_labelled_by_it():
+    player = viz.watch("tuesday", record=50)
+    rows = dict(panel_rows(player.recordings[0], player.steps - 1))
+    assert "narrowest interval width so far" in rows and "best so far" not in rows

@@ -476,15 +476,16 @@ def column_bitmasks(given: Puzzle, *, probe: Probe | None = None, budget: Budget
     at their first bad letter. Columns' trie nodes are mutated and restored (no copies).
     Time O(viable cells visited), far fewer than the partial squares above; memory O(n).
 
-    The fill below the first searched row is plain recursion (twice as fast as nested generators), so the
-    squares under each choice of that row are handed over together when its subtree is done."""
+    The fill below the first searched row is plain recursion, not nested generators, so the squares
+    under each choice of that row are handed over together when its subtree is done."""
     trie = given.words.letter_trie(budget)
     columns = _column_nodes(trie, given.start, given.size)
     if columns is None:
         return
     offset = len(given.start)
     rows, squares, path_ids = list(given.start), [], [None] * (given.size - offset + 1)
-    fill = _symmetric_fill(given, trie, columns, rows, squares.append, probe, budget, path_ids)
+    found = (lambda square: squares.append((square, path_ids[-1]))) if probe else squares.append
+    fill = _symmetric_fill(given, trie, columns, rows, found, probe, budget, path_ids)
     if probe:
         path_ids[0] = _expanded(probe, 0, 0, rows, given.size, None)
         probe.node(0, rows[-1] if rows else "·")
@@ -498,7 +499,11 @@ def column_bitmasks(given: Puzzle, *, probe: Probe | None = None, budget: Budget
         rows.append(word)
         fill(offset + 1)
         rows.pop()
-        yield from ((square, None) for square in squares)
+        for square in squares:
+            if probe:
+                square, node = square
+                probe.solved_at(node)  # the square is the node that completed it, not the last one seen
+            yield square, None
         squares.clear()
 
 

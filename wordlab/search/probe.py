@@ -14,7 +14,8 @@ Events a strategy reports (all optional, use the ones that make sense):
 - `probe.node(depth, label)`                 a node of a static tree drawing (recorded up to `tree_limit`)
 
 Solutions are told to the probe by the runner (`wordlab.search.run`), not by strategies; a solution
-belongs to the node the strategy reported last.
+belongs to the node the strategy reported last, or to `node` after `probe.solved_at(node)` (for a
+strategy that hands its solutions over later, in a batch).
 
 **Recording.** `Probe(record=N)` also keeps the first N events as `probe.events` for the step-through
 player. Every event that makes a node (`expand`, `call`, `prune`) returns its node id, and the strategy
@@ -201,6 +202,11 @@ class Probe:
             depth = self.max_depth if path is None else len(path) - 1
             self._keep("solution", self.last_node, None, depth, value, 0, None, None, "")
         return found
+
+    def solved_at(self, node: int | None) -> None:
+        """The next solution the strategy yields belongs to `node` (a no-op while not recording)."""
+        if node is not None:
+            self.last_node = node
 
     def node(self, depth: int, label: str = "", parent: int | None = None) -> int | None:
         """Record a node of a static tree drawing; its parent defaults to the latest node one level up

@@ -52,6 +52,7 @@ class Result:
     render: Callable[[Any], str] | None = None
 
     maximise: ClassVar[bool] = False  # a subclass whose bigger costs are better (scores) sets True
+    cost_name: ClassVar[str] = "best"  # what the player calls the best cost so far ("best score", …)
 
     @property
     def best(self) -> Found | None:

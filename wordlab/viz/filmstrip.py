@@ -65,7 +65,8 @@ def frame_lines(recording: Recording, step: int) -> list[str]:
     rows = dict(panel_rows(recording, step))
     lines = [*_state_lines(recording, step), "",
              _clip(f"{rows['event']} · depth {rows['depth']} · frontier {rows['frontier']}"),
-             _clip(f"nodes {rows['nodes so far']} · best {rows['best so far']}")]
+             _clip(f"nodes {rows['nodes so far']} · {recording.ending.cost_name} "
+                   f"{rows[recording.ending.cost_name + ' so far']}")]
     if "why pruned" in rows:
         lines += _wrapped(f"why pruned: {rows['why pruned']}")
     path = recording.path(step)

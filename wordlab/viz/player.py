@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from wordlab.errors import WordlabError
+from wordlab.errors import UnknownName, WordlabError
 from wordlab.viz.filmstrip import filmstrip, png_base64
 from wordlab.viz.recording import TREE_WIDTH, Recording, panel_html, recording_of, state_html, tree_svg
 
@@ -185,7 +185,8 @@ def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD
     - word-ladder: astar; depth-first, depth-first-graph, breadth-first, breadth-first-graph, uniform-cost,
       greedy, beam, beam-stack
 
-    An unknown puzzle or strategy, a `given` the puzzle cannot read, or a `record` out of range is refused
+    A strategy may also be your own function, or a name given to one with `wordlab.strategy`
+    (see docs/classroom.md). An unknown puzzle or strategy, a `given` the puzzle cannot read, or a `record` out of range is refused
     with one line naming the choices.
     """
     module, names, probes = _watched(puzzle, strategies, record)
@@ -202,15 +203,20 @@ def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD
 def _watched(puzzle: str, strategies: tuple, record: int):
     """The puzzle's module, the strategies to run and a recording probe for each, checked before any run."""
     from wordlab.puzzles import PUZZLES, puzzle_module
-    from wordlab.search import Probe
+    from wordlab.search import Probe, pick
 
     if not isinstance(puzzle, str) or puzzle not in PUZZLES:
         raise WordlabError(f"unknown puzzle {puzzle!r}; choose one of: {', '.join(PUZZLES)}")
     module = puzzle_module(puzzle)
     names = strategies or (module.DEFAULT_STRATEGY,)
     for name in names:
-        if name not in module.STRATEGIES:
-            raise WordlabError(f"unknown strategy {name!r} for {puzzle}; choose one of: {', '.join(module.STRATEGIES)}")
+        try:
+            pick(module.STRATEGIES, name)  # a name, a registered name, module:function or a strategy function
+        except UnknownName:
+            raise WordlabError(f"unknown strategy {name!r} for {puzzle}; choose one of: {', '.join(module.STRATEGIES)}"
+                               f", or give your own strategy function") from None
+        except WordlabError as problem:
+            raise WordlabError(f"watch({puzzle!r}, {name!r}): {problem}") from None
     try:
         probes = [Probe(record=record) for _ in names]
     except WordlabError as problem:

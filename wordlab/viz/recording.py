@@ -49,10 +49,11 @@ class Ending:
     seconds: float | None
     stopped: str | None = None
     found: int = 0  # solutions the run reported in all
+    cost_name: str = "best"  # what the run's result calls its best cost
 
     def text(self, events: int) -> str:
         totals = ", ".join(filter(None, [_counted(self.nodes, "node") if self.nodes is not None else "",
-                                         f"best {_number(self.best)}",
+                                         f"{self.cost_name} {_number(self.best)}",
                                          f"{self.seconds:.2g} s" if self.seconds is not None else "",
                                          f"stopped: {self.stopped}" if self.stopped else ""]))
         if self.full:
@@ -64,7 +65,8 @@ def ending_of(probe: Probe, result: Result | None) -> Ending:
     """The run's totals: from the result where there is one, else from the probe."""
     full = bool(getattr(probe, "full", False))
     if result is not None:
-        return Ending(full, result.nodes, result.cost, result.seconds, result.stopped, len(result.solutions))
+        return Ending(full, result.nodes, result.cost, result.seconds, result.stopped, len(result.solutions),
+                      getattr(result, "cost_name", "best"))
     return Ending(full, probe.nodes, probe.best, None, None, len(probe.solutions))
 
 
@@ -263,7 +265,7 @@ def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
             ("depth", _number(_field(event, "depth"))),
             ("frontier", _number(_field(event, "frontier")) if kind in ("expand", "call") else "–"),
             ("nodes so far", _number(_field(event, "nodes"))),
-            ("best so far", _number(_field(event, "best")))]
+            (f"{recording.ending.cost_name} so far", _number(_field(event, "best")))]
     if _field(event, "why"):
         rows.append(("why pruned", str(_field(event, "why"))))
     path = recording.path(step)
