@@ -190,7 +190,7 @@ def test_a_full_recording_says_where_it_ended_and_how_the_run_went_on():
     result = recorded("breadth-first", record=10)
     recording = recording_of(result)
     assert result.probe.full
-    ended = f"recording ended at 10 events; the run went on: {result.nodes} nodes, best 4, {result.seconds:.2g} s"
+    ended = f"recording ended at 10 of {len(result.probe.events) + result.probe.unrecorded} events; the run went on: {result.nodes} nodes, best 4, {result.seconds:.2g} s"
     assert row(recording, 3, "whole run") == ended
     text = caption(recording, steps_of(recording, 4))
     assert f"first 10 events of a run of {result.nodes} nodes" in text and ended in text
@@ -201,7 +201,7 @@ def test_a_bare_probe_tells_its_own_totals():
     probe = Probe(record=5)
     w.solve(w.example(), "breadth-first", probe=probe)
     recording = recording_of(probe, render=w.render)
-    ended = f"recording ended at 5 events; the run went on: {probe.nodes} nodes, best 4"
+    ended = f"recording ended at 5 of {len(probe.events) + probe.unrecorded} events; the run went on: {probe.nodes} nodes, best 4"
     assert row(recording, 0, "whole run") == ended
 
 
@@ -454,3 +454,15 @@ def test_a_run_whose_cost_has_its_own_name_is_labelled_by_it():
     player = viz.watch("tuesday", record=50)
     rows = dict(panel_rows(player.recordings[0], player.steps - 1))
     assert "narrowest interval width so far" in rows and "best so far" not in rows
+
+
+def test_a_record_that_filled_says_how_many_events_the_run_had_and_one_that_just_fit_does_not():
+    from wordlab.viz.filmstrip import caption
+
+    cut = recording_of(recorded("breadth-first", record=10))
+    assert cut.ending.full and cut.ending.events > 10
+    assert f"recording ended at 10 of {cut.ending.events:,} events; the run went on" in cut.ending_text()
+    assert f"first 10 of {cut.ending.events:,} events" in caption(cut, [0, 9])
+    whole = recorded("astar", record=500)
+    exact = recorded("astar", record=len(whole.probe.events))
+    assert not recording_of(exact).ending.full and recording_of(exact).ending_text().startswith("run ended")

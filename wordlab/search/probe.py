@@ -125,6 +125,7 @@ class Probe:
         self.solutions: list[Found] = []
         self.tree: list[tuple[int, int | None, int, str]] = []
         self.events: list[Event] = []
+        self.unrecorded = 0  # events that came after the record filled
         self.recording = self.record > 0
         self.best: float | None = None
         self.last_node: int | None = None  # the node reported last: where a solution belongs
@@ -145,8 +146,8 @@ class Probe:
 
     @property
     def full(self) -> bool:
-        """Did the record fill up (so the run may have gone on past the last recorded event)?"""
-        return self.record > 0 and len(self.events) >= self.record
+        """Did the run go on past the last recorded event (the record filled, and more events came)?"""
+        return self.unrecorded > 0
 
     # -- events ----------------------------------------------------------------------------------
     def call(self, depth: int = 0, n: int = 1, state: Any = None, parent: int | None = None,
@@ -157,6 +158,8 @@ class Probe:
             self.max_depth = depth
         if self.recording:
             return self._keep("call", None, parent, depth, state, 0, queue, facts, "")
+        if self.record:
+            self.unrecorded += 1
         return None
 
     def expand(self, depth: int = 0, frontier: int = 0, n: int = 1, state: Any = None,
@@ -171,6 +174,8 @@ class Probe:
             self.timeline.append((self.elapsed, self.expansions, frontier))
         if self.recording:
             return self._keep("expand", None, parent, depth, state, frontier, queue, facts, "")
+        if self.record:
+            self.unrecorded += 1
         return None
 
     def generate(self, depth: int = 0, n: int = 1, state: Any = None) -> None:
@@ -183,6 +188,8 @@ class Probe:
         self.pruned += n
         if self.recording:
             return self._keep("prune", None, parent, depth, state, 0, queue, facts, why)
+        if self.record:
+            self.unrecorded += 1
         return None
 
     def backtrack(self, depth: int = 0, state: Any = None, node: int | None = None, why: str = "") -> None:
@@ -190,6 +197,8 @@ class Probe:
         self.backtracks += 1
         if self.recording:
             self._keep("backtrack", self.last_node if node is None else node, None, depth, state, 0, None, None, why)
+        elif self.record:
+            self.unrecorded += 1
 
     def solution(self, value: Any, cost: float | None = None, path: list | None = None) -> Found:
         """Note a solution (the runner calls this for every solution a strategy yields) and return it
@@ -201,6 +210,8 @@ class Probe:
         if self.recording:
             depth = self.max_depth if path is None else len(path) - 1
             self._keep("solution", self.last_node, None, depth, value, 0, None, None, "")
+        elif self.record:
+            self.unrecorded += 1
         return found
 
     def solved_at(self, node: int | None) -> None:

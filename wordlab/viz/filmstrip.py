@@ -88,7 +88,8 @@ def caption(recording: Recording, steps: list[int]) -> str:
     """What a row shows: the run, the steps of its frames, where the answer is, and how the run ended."""
     shown = ", ".join(f"{s + 1:,}" for s in steps)
     events = len(recording)
-    recorded = (f"first {events:,} events of a run of {_number(recording.ending.nodes)} nodes"
+    in_all = recording.ending.events
+    recorded = ((f"first {events:,} of {in_all:,} events" if in_all else f"first {events:,} events")
                 if recording.ending.full else f"all {events:,} events")
     first = recording.first_solution()
     if first is not None:

@@ -43,12 +43,13 @@ Node = tuple[int, "int | None", int, str]  # (id, parent id, depth, label), as `
 class Ending:
     """How the whole run ended, beyond what was recorded: for "recording ended …" and "run ended …"."""
 
-    full: bool  # the record filled, so the run may have gone on past the last recorded event
+    full: bool  # the record filled and the run went on past the last recorded event
     nodes: int | None
     best: float | None
     seconds: float | None
     stopped: str | None = None
     found: int = 0  # solutions the run reported in all
+    events: int | None = None  # events the run reported in all, recorded or not
     cost_name: str = "best"  # what the run's result calls its best cost
 
     def text(self, events: int) -> str:
@@ -57,7 +58,8 @@ class Ending:
                                          f"{self.seconds:.2g} s" if self.seconds is not None else "",
                                          f"stopped: {self.stopped}" if self.stopped else ""]))
         if self.full:
-            return f"recording ended at {events:,} events; the run went on: {totals}"
+            of_all = f" of {self.events:,}" if self.events else ""
+            return f"recording ended at {events:,}{of_all} events; the run went on: {totals}"
         return f"run ended: {totals}"
 
 
@@ -66,8 +68,14 @@ def ending_of(probe: Probe, result: Result | None) -> Ending:
     full = bool(getattr(probe, "full", False))
     if result is not None:
         return Ending(full, result.nodes, result.cost, result.seconds, result.stopped, len(result.solutions),
-                      getattr(result, "cost_name", "best"))
-    return Ending(full, probe.nodes, probe.best, None, None, len(probe.solutions))
+                      events=_events_in_all(probe), cost_name=getattr(result, "cost_name", "best"))
+    return Ending(full, probe.nodes, probe.best, None, None, len(probe.solutions), events=_events_in_all(probe))
+
+
+def _events_in_all(probe) -> int | None:
+    """How many events the run reported, recorded or not (None for a probe that does not say)."""
+    unrecorded = getattr(probe, "unrecorded", None)
+    return None if unrecorded is None else len(probe.events) + unrecorded
 
 
 @dataclass
