@@ -190,10 +190,13 @@ def test_a_full_recording_says_where_it_ended_and_how_the_run_went_on():
     result = recorded("breadth-first", record=10)
     recording = recording_of(result)
     assert result.probe.full
-    ended = f"recording ended at 10 of {len(result.probe.events) + result.probe.unrecorded} events; the run went on: {result.nodes} nodes, best 4, {result.seconds:.2g} s"
+    events = len(result.probe.events) + result.probe.unrecorded
+    assert events == 40  # breadth-first COLD → WARM: 39 expansions and the solution
+    ended = (f"recording ended at 10 of {events} events; the run went on: {result.nodes} nodes, best 4, "
+             f"{result.seconds:.2g} s")
     assert row(recording, 3, "whole run") == ended
     text = caption(recording, steps_of(recording, 4))
-    assert f"first 10 events of a run of {result.nodes} nodes" in text and ended in text
+    assert f"first 10 of {events} events" in text and ended in text
     assert "no solution among the recorded events" in text
 
 
