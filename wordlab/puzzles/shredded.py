@@ -5,6 +5,19 @@ shuffled the strips. A candidate order of the columns is scored by a language mo
 rows one after the other as ragged-right lines (`wordlab.lm`: interpolated character n-grams plus
 word unigrams), and a strategy searches the orders for a high score.
 
+What the step-through player draws (`render`): `Strips`, the columns placed so far from the left edge (a
+prefix while an order is built, every column once complete: best-first, beam, the repair's climb);
+`Chains`, the chains greedy-chain has linked; `Layer`, a layer of exact's dynamic programming, drawn by
+its best path. `is_move` says which step from one to the next is a move.
+
+What the strategies tell a probe: `probe.expand` for each order expanded (a heap's pop, a beam's prefix, a
+climb's step, a link taken, a DP layer), passing the node that made it as `parent`; `probe.call` for an
+order reached but not expanded (a start, the beam's pick, a rotation), so the expansions stay each
+strategy's effort count; `probe.prune` once per beam layer cut (the best prefix dropped, under its parent).
+Frontier rows (`queue`) carry a score in f, not a path cost (g and h are None): the order's log probability
+for best-first, a prefix's regret for the beam, a link's gain for greedy-chain. A minimal strategy to start
+from is in docs/puzzles/shredded.md.
+
 >>> found = solve(ai_class_grid(), "beam")            # doctest: +SKIP
 >>> " ".join(found.text.split())[:41]                  # doctest: +SKIP
 'Claude Shannon founded information theory'
@@ -19,14 +32,14 @@ import re
 import textwrap
 from dataclasses import dataclass
 from functools import cached_property, partial
-from itertools import count
+from itertools import count, permutations
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 from wordlab.errors import WordlabError
 from wordlab.lm import PAD, TextModel, default_model
 from wordlab.lm.words import TOKEN
-from wordlab.search import Budget, Probe, Result, run
+from wordlab.search import Budget, Probe, Result, Waiting, run
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "shredded"
 MAX_COLUMNS = 400  # larger grids are refused: the searches are quadratic in the columns or worse
@@ -210,21 +223,137 @@ def verify(grid: Grid, order: Sequence[int]) -> bool:
     return sorted(order) == list(range(grid.n))
 
 
-def render(state: tuple, grid: Grid | None = None) -> str:
-    """A recorded state (rows of the strips placed so far, in their current order; or an order of the
-    columns of `grid`, as solutions are recorded) in `|ab|cd|` form, and the text they spell."""
-    if not state or not state[0]:
+# -- what the player draws: the states a recorded run keeps, and the puzzle's moves -------------------------------
+
+
+class Strips(NamedTuple):
+    """A state of a search that builds or rearranges an order: the columns of `grid` placed so far, left to
+    right from the start of the rows (a prefix while an order is built, every column once it is complete)."""
+
+    order: Order
+    grid: Grid
+
+    def __repr__(self) -> str:
+        return f"Strips({self.order})"
+
+
+class Chains(NamedTuple):
+    """greedy-chain's state: the chains of columns of `grid` linked so far, each a run of two or more columns
+    known to sit side by side, left to right; a column not linked yet is in no chain."""
+
+    chains: tuple[Order, ...]
+    grid: Grid
+
+    def __repr__(self) -> str:
+        return f"Chains({self.chains})"
+
+
+class Layer(NamedTuple):
+    """exact's state: one layer of its dynamic programming, which holds at once the best path over every set of
+    `placed` columns to every last column; the player draws the best of them, `best`."""
+
+    placed: int
+    best: Order
+    grid: Grid
+
+    def __repr__(self) -> str:
+        return f"Layer({self.placed}, best={self.best})"
+
+
+def render(state, grid: Grid | None = None) -> str:
+    """A recorded state in `|ab|cd|` form with what it spells: the columns placed (`Strips`), each chain
+    (`Chains`), a layer's best path (`Layer`); or a solution, an order of the columns of `grid`."""
+    if isinstance(state, Chains):
+        return _draw_chains(state)
+    if isinstance(state, Layer):
+        paths = math.comb(state.grid.n, state.placed) * max(1, state.placed)
+        return f"{_draw(state.grid, state.best)}\nthe best of {paths:,} paths of {state.placed} columns"
+    if isinstance(state, Strips):
+        return _draw(state.grid, state.order)
+    if not state or grid is None:
+        return "order " + " ".join(map(str, state)) if state else "(no columns placed yet)"
+    return _draw(grid, state)
+
+
+def _draw(grid: Grid, order: Order) -> str:
+    if not order:
         return "(no columns placed yet)"
-    if isinstance(state[0], int):
-        if grid is None:
-            return "order " + " ".join(map(str, state))
-        state = tuple(tuple(grid.columns[c][r] for c in state) for r in range(grid.rows))
-    return f"{_bars(state)}\n{len(state[0])} columns; row 1: {_clip(''.join(state[0]).strip(), 18)!r}"
+    return f"{grid.show(order)}\n{len(order)} columns; row 1: {_clip(grid.lines(order)[0].strip(), 18)!r}"
 
 
-def _snapshot(reading: "Reading", order: Sequence[int]) -> tuple[tuple[str, ...], ...]:
-    columns = reading.grid.columns
-    return tuple(tuple(columns[c][r] for c in order) for r in range(reading.rows))
+def _draw_chains(state: Chains) -> str:
+    grid, chains = state.grid, state.chains
+    if not chains:
+        return "(no columns linked yet)"
+    rows = ["  ".join("|" + "|".join(grid.columns[c][r] for c in chain) + "|" for chain in chains)
+            for r in range(grid.rows)]
+    loose = grid.n - sum(map(len, chains))
+    return "\n".join(rows) + f"\n{len(chains)} chain{'s' * (len(chains) != 1)}; {loose} columns not linked yet"
+
+
+def _label(grid: Grid, order: Sequence[int]) -> str:
+    """How a frontier row names an order: the first row of text its columns spell."""
+    return repr(_clip(grid.lines(order)[0], 24))
+
+
+def is_move(grid: Grid, before, after) -> bool:
+    """Is `after` one move on from `before`? Building an order (`Strips`), a move places one more column at
+    the right of those placed; linking (`Chains`), it puts the end of one chain (or of a column in none) beside
+    the start of another; a complete order is rearranged by moving one run of adjacent columns elsewhere, or by
+    exchanging two columns, blank columns (all spaces: padding) moving freely besides; and a layer of dynamic
+    programming (`Layer`) holds the paths of one column more than the layer before."""
+    if isinstance(before, Layer) and isinstance(after, Layer):
+        return after.placed == before.placed + 1 == len(after.best) and _placed_once(grid, after.best)
+    if isinstance(before, Chains) and isinstance(after, Chains):
+        return _linked(grid, before.chains, after.chains)
+    old, new = _order_of(grid, before), _order_of(grid, after)
+    if old is None or new is None or not _placed_once(grid, new):
+        return False
+    if len(new) == len(old) + 1:
+        return new[:-1] == old
+    return len(old) == len(new) == grid.n and _rearranged(grid, old, new)
+
+
+def _order_of(grid: Grid, state) -> Order | None:
+    """The order a state shows: a `Strips`' columns, or a complete chain's or layer's."""
+    if isinstance(state, Strips):
+        return tuple(state.order)
+    if isinstance(state, Layer):
+        shown = state.best
+    else:
+        shown = state.chains[0] if isinstance(state, Chains) and len(state.chains) == 1 else ()
+    return tuple(shown) if len(shown) == grid.n else None
+
+
+def _placed_once(grid: Grid, order: Sequence[int]) -> bool:
+    return all(0 <= c < grid.n for c in order) and len(set(order)) == len(order)
+
+
+def _linked(grid: Grid, old: tuple[Order, ...], new: tuple[Order, ...]) -> bool:
+    """Does `new` join the end of one chain of `old` (a column in none counting as a chain) to the start of another?"""
+    if not _placed_once(grid, [c for chain in new for c in chain]):
+        return False
+    pieces = [_pieces(grid, chains) for chains in (old, new)]
+    gone, made = pieces[0] - pieces[1], pieces[1] - pieces[0]
+    return len(gone) == 2 and len(made) == 1 and any(a + b in made for a, b in permutations(gone, 2))
+
+
+def _pieces(grid: Grid, chains: tuple[Order, ...]) -> set[Order]:
+    """The chains, and a chain of one for each column in none."""
+    linked = {c for chain in chains for c in chain}
+    return set(chains) | {(c,) for c in range(grid.n) if c not in linked}
+
+
+def _rearranged(grid: Grid, old: Order, new: Order) -> bool:
+    """Is `new` made from `old` by moving one run of adjacent columns elsewhere or exchanging two columns, once
+    blank columns are set aside (moving padding changes no word)?"""
+    if new == old:
+        return False
+    a, b = ([c for c in order if "".join(grid.columns[c]).strip()] for order in (old, new))
+    start = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
+    end = next((i for i in range(len(a) - start) if a[-1 - i] != b[-1 - i]), len(a) - start)
+    a, b = a[start:len(a) - end], b[start:len(b) - end]
+    return not a or any(b == a[k:] + a[:k] for k in range(1, len(a))) or b == a[-1:] + a[1:-1] + a[:1]
 
 
 # -- scoring ---------------------------------------------------------------------------------------------
@@ -500,19 +629,21 @@ def best_first_blocks(grid: Grid, *, probe: Probe | None = None, budget: Budget 
 
 
 def _best_first(grid, probe, budget, model, start, neighbours) -> Iterator:
+    """Pop the best-scoring order, push every order one move from it (each heap entry keeps its depth and
+    the node that pushed it); stop where no move improves the order popped. The recorded frontier lists the
+    heap's best orders with their score as f (a log probability, higher first: not a path cost, so g and h
+    are None)."""
     reading = _reading(grid, model, budget)
     first = tuple(range(grid.n)) if start is None else _checked(grid, start)
     tie = count()
-    heap, seen, best = [(-reading.score(first), next(tie), first)], {first}, -math.inf
-    for step in count():
-        if not heap:
-            return True  # every order reachable was scored
-        score, _, order = heapq.heappop(heap)
+    heap, seen, best = [(-reading.score(first), next(tie), first, 0, None)], {first}, -math.inf
+    while heap:
+        entry = heapq.heappop(heap)
+        score, _, order, depth, _ = entry
+        node = _popped(probe, grid, heap, entry) if probe else None
         if -score > best:
             best = -score
             yield order, best
-        if probe:
-            probe.expand(step, len(heap), state=_snapshot(reading, order) if probe.recording else None)
         improved, scored = False, 0
         for child in neighbours(order):
             if budget:
@@ -522,11 +653,35 @@ def _best_first(grid, probe, budget, model, start, neighbours) -> Iterator:
                 value = reading.score(child)
                 improved |= value > -score
                 scored += 1
-                heapq.heappush(heap, (-value, next(tie), child))
+                heapq.heappush(heap, (-value, next(tie), child, depth + 1, node))
         if probe:
-            probe.generate(step, n=scored)
+            probe.generate(depth, n=scored)
         if not improved:
             return False  # a local optimum: no move improves it
+    return True  # every order reachable was scored
+
+
+def _popped(probe: Probe, grid: Grid, heap: list, entry: tuple) -> int | None:
+    """Tell the probe the order of heap `entry` is expanded, a child of the node that pushed it; while it
+    records, with the heap's best few orders, the one taken now marked "next"."""
+    _, _, order, depth, parent = entry
+    return probe.expand(depth, len(heap), parent=parent, state=lambda: Strips(order, grid),
+                        queue=lambda: _heap_rows(grid, heap, entry))
+
+
+def _heap_rows(grid: Grid, heap: list, entry: tuple) -> list[Waiting]:
+    """The heap's best orders as frontier rows, `entry` (taken now) first and marked "next"."""
+    ranked = [entry, *heapq.nsmallest(QUEUE_SHOWN - 1, heap)]
+    return _rows(grid, [(-score, order) for score, _, order, *_ in ranked], first="next")
+
+
+QUEUE_SHOWN = 8  # how many frontier rows a recorded step lists
+
+
+def _rows(grid: Grid, entries, every: str = "", first: str = "") -> list[Waiting]:
+    """Frontier rows for (score, order, …) entries: the score as f (g and h None), the first marked `first`."""
+    return [Waiting(_label(grid, order), None, None, round(score, 2), first if i == 0 and first else every)
+            for i, (score, order, *_) in enumerate(entries)]
 
 
 def _checked(grid: Grid, order: Sequence[int]) -> Order:
@@ -543,30 +698,52 @@ def greedy_chain(grid: Grid, *, probe: Probe | None = None, budget: Budget | Non
     """Link columns left-to-right pairs in order of how much each left neighbour raises the right
     column's probability, skipping links that would give a column two neighbours on a side or close
     a loop, until one chain remains; then start it at its best rotation. Cost: n² pair scores, then
-    sorting n² links, then n full scores."""
+    sorting n² links, then n full scores.
+    Recorded: the start (no links) as a call, each link taken as an expansion under the one before; a link
+    skipped is no move at all, so it is counted in the side panel, not drawn."""
     reading = _reading(grid, model, budget)
     pairs, alone, n = reading.pairs, reading.starts, grid.n
     links = sorted(((pairs[i][j] - alone[j], i, j) for i in range(n) for j in range(n) if i != j), reverse=True)
     after: dict[int, int] = {}
     before: dict[int, int] = {}
     head = list(range(n))  # head[c]: the first column of the chain that c ends (valid for chain ends)
-    for _, i, j in links:
+    node = probe.call(0, state=Chains((), grid)) if probe else None
+    for tried, (_, i, j) in enumerate(links, 1):
         if budget:
             budget.tick()
         if i in after or j in before or head[i] == j:
-            if probe:
-                probe.prune(len(after))
             continue
         after[i], before[j] = j, i
         head[_chain_end(after, j)] = head[i]
-        if probe:
-            probe.expand(len(after), n - len(after), state=_snapshot(reading, _chain(j, before, after))
-                         if probe.recording else None)
+        node = _linked_one(probe, grid, links, tried, after, before, node) if probe else None
         if len(after) == n - 1:
             break
-    order = reading.best_rotation(_chains_in_order(n, after, before))
+    order = _answered(reading, probe, _chains_in_order(n, after, before), node, len(after))
     yield order, reading.score(order)
     return False
+
+
+def _linked_one(probe: Probe, grid: Grid, links: list, tried: int, after: dict, before: dict, parent) -> int | None:
+    """Tell the probe a link is taken (the `tried`th of `links`), a child of the link before; while it records,
+    with the chains so far, the links from this one on (their gain as f) and how many were skipped."""
+    coming = links[tried - 1:tried - 1 + QUEUE_SHOWN]
+    return probe.expand(len(after), grid.n - len(after), parent=parent, state=lambda: _chains(grid, after, before),
+                        queue=lambda: _rows(grid, [(gain, (i, j)) for gain, i, j in coming], first="next"),
+                        facts=lambda: (("links skipped", tried - len(after)),))
+
+
+def _chains(grid: Grid, after: dict[int, int], before: dict[int, int]) -> Chains:
+    """The chains linked so far (of two columns or more), as the player draws them."""
+    return Chains(tuple(chain for chain in _all_chains(grid.n, after, before) if len(chain) > 1), grid)
+
+
+def _answered(reading: Reading, probe: Probe | None, order: Order, node, depth: int) -> Order:
+    """`order` (shown by the node `node` at `depth`) started at its best rotation; the rotation, when it changes
+    the order, is a move of its own, reported as a child of `node`, for the answer to hang on."""
+    rotated = reading.best_rotation(order)
+    if probe and rotated != order:
+        probe.call(depth + 1, parent=node, state=lambda: Strips(rotated, reading.grid))
+    return rotated
 
 
 def _chain_end(after: dict[int, int], column: int) -> int:
@@ -585,12 +762,25 @@ def _chain(column: int, before: dict[int, int], after: dict[int, int]) -> Order:
     return tuple(chain)
 
 
+def _all_chains(n: int, after: dict[int, int], before: dict[int, int]) -> list[Order]:
+    """Every chain, each from its first column (a column not linked is a chain of one)."""
+    return [_chain(first, before, after) for first in range(n) if first not in before]
+
+
 def _chains_in_order(n: int, after: dict[int, int], before: dict[int, int]) -> Order:
     """All chains, each from its first column, concatenated (one chain when the linking finished)."""
-    return tuple(c for first in range(n) if first not in before for c in _chain(first, before, after))
+    return tuple(c for chain in _all_chains(n, after, before) for c in chain)
 
 
 # -- strategy 3: beam search over left-to-right orderings ----------------------------------------------------
+
+
+class Reached(NamedTuple):
+    """An order a strategy has reached but not reported yet: the node it hangs under, and its depth."""
+
+    order: Order
+    parent: int | None
+    depth: int
 
 
 def beam(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
@@ -600,10 +790,14 @@ def beam(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None
     prefix gains nothing by leaving the hard columns for later. Rank the complete orders by the full
     model and start the best at its best rotation (the first columns were read without the row above).
     Width: 200 prefixes for strips of one character (little evidence per column), else 50.
-    Cost: n² pair scores, then n layers × width × n extensions, each rows × strip width look-ups."""
+    Cost: n² pair scores, then n layers × width × n extensions, each rows × strip width look-ups.
+    Recorded: each prefix expanded under the one it extends, one pruned leaf per layer cut; the complete
+    order picked (and its rotation, if that moves it) as calls."""
     reading = _reading(grid, model, budget)
-    order = reading.best_rotation(_beam(reading, _width(width, grid), probe, budget))
-    yield order, reading.score(order)
+    answer = _rotated(reading, probe, _beam(reading, _width(width, grid), probe, budget))
+    if probe:
+        _reported(probe, grid, answer)
+    yield answer.order, reading.score(answer.order)
     return False
 
 
@@ -616,25 +810,63 @@ def _width(width, grid: Grid) -> int:
 
 
 def _beam(reading: Reading, width: int, probe: Probe | None, budget: Budget | None,
-          guess: Order | None = None) -> Order:
+          guess: Order | None = None) -> Reached:
     """The complete order the full model likes best among the beam's last layer (the first columns
-    read after the row ends of `guess`, if given)."""
-    n, best = reading.grid.n, reading.best_gains
-    layer: list[tuple[float, Order]] = [(0.0, ())]
+    read after the row ends of `guess`, if given). A layer entry is (regret, prefix, node of its parent)."""
+    n, best, grid = reading.grid.n, reading.best_gains, reading.grid
+    layer: list[tuple[float, Order, int | None]] = [(0.0, (), None)]
     for depth in range(n):
         children = []
-        for regret, prefix in layer:
-            if probe:
-                probe.expand(depth, len(layer), state=_snapshot(reading, prefix) if probe.recording else None)
+        for i, (regret, prefix, _) in enumerate(layer):
+            node = _prefix_expanded(probe, grid, depth, layer, i) if probe else None
             used = set(prefix)
             for column in range(n):
                 if column not in used:
                     if budget:
                         budget.tick()
                     gain = reading.gain(prefix, column, guess)
-                    children.append((regret + gain - best[column], prefix + (column,)))
+                    children.append((regret + gain - best[column], prefix + (column,), node))
+        if probe and len(children) > width:
+            _cut(probe, grid, children, width, depth + 1)
         layer = heapq.nlargest(width, children)
-    return max((prefix for _, prefix in layer), key=reading.score)
+    _, order, parent = max(layer, key=lambda entry: reading.score(entry[1]))
+    return Reached(order, parent, n)
+
+
+def _prefix_expanded(probe: Probe, grid: Grid, depth: int, layer: list, i: int) -> int | None:
+    """Tell the probe the `i`th prefix of a beam layer is expanded, a child of the prefix it extends; while it
+    records, with the layer's prefixes from this one on (their regret as f, ≤ 0, best first)."""
+    _, prefix, parent = layer[i]
+    return probe.expand(depth, len(layer), parent=parent, state=lambda: Strips(prefix, grid),
+                        queue=lambda: _rows(grid, layer[i:i + QUEUE_SHOWN], first="next"))
+
+
+def _cut(probe: Probe, grid: Grid, children: list, width: int, depth: int) -> None:
+    """Tell the probe a layer was cut to the `width` best prefixes: one pruned leaf for those dropped, the best
+    of them, under its parent; while it records, listing the last prefixes kept and the first dropped."""
+    dropped, half = len(children) - width, QUEUE_SHOWN // 2
+    if not probe.recording:
+        probe.prune(depth, dropped)
+        return
+    ranked = heapq.nlargest(width + half, children)
+    _, first_cut, parent = ranked[width]
+    probe.prune(depth, dropped, parent=parent, why=f"outside the beam of {width}", state=Strips(first_cut, grid),
+                queue=[*_rows(grid, ranked[max(0, width - half):width], "kept"), *_rows(grid, ranked[width:], "cut")],
+                facts=(("kept", f"{width:,}"), ("cut", f"{dropped:,}")))
+
+
+def _rotated(reading: Reading, probe: Probe | None, reached: Reached) -> Reached:
+    """`reached` started at its best rotation; when the rotation changes it, it is a move of its own, so the
+    order before it is reported (as a call) for the rotated order to hang under."""
+    order = reading.best_rotation(reached.order)
+    if order == reached.order:
+        return reached
+    return Reached(order, _reported(probe, reading.grid, reached) if probe else None, reached.depth + 1)
+
+
+def _reported(probe: Probe, grid: Grid, reached: Reached) -> int | None:
+    """Report an order reached and not expanded (as a call: the expansions stay the search's own count)."""
+    return probe.call(reached.depth, parent=reached.parent, state=lambda: Strips(reached.order, grid))
 
 
 # -- strategy 4: beam, then local repair ----------------------------------------------------------------------
@@ -646,41 +878,45 @@ def beam_repair(grid: Grid, *, probe: Probe | None = None, budget: Budget | None
     all ~n³/3 + n²/2 repairs per step) until none improves; then once more from a second beam that
     reads the first columns of each row after the row ends the first pass found (where lines start
     mid-word, the first beam had to read them cold). Yields the beam's order and each improvement.
-    Cost: two beams, plus ~n³/3 rescorings per repair step (a few steps)."""
-    reading = _reading(grid, model, budget)
-    width = _width(width, grid)
-    order = reading.best_rotation(_beam(reading, width, probe, budget))
-    best = reading.score(order)
-    yield order, best
-    for found in _repaired(reading, order, probe, budget):
-        order, best = found, reading.score(found)
+    Cost: two beams, plus ~n³/3 rescorings per repair step (a few steps).
+    Recorded: as `beam`, then each order the climb reaches, expanded under the order before it; the second
+    beam is a second root."""
+    reading, width = _reading(grid, model, budget), _width(width, grid)
+    for reached in _climb(reading, _rotated(reading, probe, _beam(reading, width, probe, budget)), probe, budget):
+        order, best = reached.order, reading.score(reached.order)
         yield order, best
-    second = reading.best_rotation(_beam(reading, width, probe, budget, guess=order))
-    for found in [second, *_repaired(reading, second, probe, budget)]:
-        if reading.score(found) > best:
-            order, best = found, reading.score(found)
+    second = _rotated(reading, probe, _beam(reading, width, probe, budget, guess=order))
+    for reached in _climb(reading, second, probe, budget):
+        if reading.score(reached.order) > best:
+            order, best = reached.order, reading.score(reached.order)
             yield order, best
     return False
 
 
-def _repaired(reading: Reading, order: Order, probe: Probe | None, budget: Budget | None) -> Iterator[Order]:
-    """Each better order hill climbing reaches from `order` by the best block move or swap."""
-    score = reading.score(order)
-    for depth in count(reading.grid.n + 1):
-        if probe:
-            probe.expand(depth, 0, state=_snapshot(reading, order) if probe.recording else None)
-        best, best_score = order, score
-        for child in repairs(order):
-            if budget:
-                budget.tick()
-            value = reading.score(child)
-            if value > best_score:
-                best, best_score = child, value
-        best = reading.ragged_right(best)
-        if best == order:
+def _climb(reading: Reading, reached: Reached, probe: Probe | None, budget: Budget | None) -> Iterator[Reached]:
+    """Hill climbing from `reached`: each order in turn, reported as expanded under the order before it, then
+    moved on to its best repair; ends at an order no repair improves."""
+    while True:
+        node = probe.expand(reached.depth, 0, parent=reached.parent, state=lambda: Strips(reached.order, reading.grid),
+                            facts=lambda: (("score", f"{reading.score(reached.order):.1f}"),)) if probe else None
+        yield reached
+        better = _best_repair(reading, reached.order, budget)
+        if better == reached.order:
             return
-        order, score = best, reading.score(best)
-        yield order
+        reached = Reached(better, node, reached.depth + 1)
+
+
+def _best_repair(reading: Reading, order: Order, budget: Budget | None) -> Order:
+    """The block move or swap of `order` the full model likes best, if it beats `order` (else `order`),
+    with its blank columns moved to the right end."""
+    best, best_score = order, reading.score(order)
+    for child in repairs(order):
+        if budget:
+            budget.tick()
+        value = reading.score(child)
+        if value > best_score:
+            best, best_score = child, value
+    return reading.ragged_right(best)
 
 
 # -- strategy 5: exact best path over pairwise scores ---------------------------------------------------------
@@ -693,7 +929,10 @@ def exact(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = Non
     """Held-Karp dynamic programming: the order maximising start score + the sum of pairwise
     neighbour scores (each column read after its left neighbour only), which it finds exactly; then
     the best rotation under the full model (pair scores cannot see where rows wrap).
-    Cost: n²·2ⁿ additions (vectorised with numpy, ~n·2ⁿ floats of memory); refused above 20 columns."""
+    Cost: n²·2ⁿ additions (vectorised with numpy, ~n·2ⁿ floats of memory); refused above 20 columns.
+    Recorded: the vectorised layers hold every path at once, so the tree is a chain of `Layer`s: the start
+    (no column) as a call, each layer as one node counting its (set, last column) states, the best path
+    read back as a call, and its rotation if that moves it."""
     import numpy as np
 
     n = grid.n
@@ -708,10 +947,12 @@ def exact(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = Non
     sizes = np.zeros(1 << n, dtype=np.int64)
     for bit in range(n):
         sizes += (masks >> bit) & 1
+    node = probe.call(0, state=Layer(0, (), grid)) if probe else None
     for size in range(1, n):
         layer = masks[sizes == size]
         if probe:
-            probe.expand(size, len(layer) * n, n=len(layer) * n)
+            node = probe.expand(size, len(layer) * n, n=len(layer) * n, parent=node,
+                                state=lambda: Layer(size, _walk_back(best, pairs, _best_mask(best, layer)), grid))
         if budget:
             budget.tick(len(layer) * n)
         scores = best[layer]
@@ -720,8 +961,9 @@ def exact(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = Non
                 budget.check()
             free = (layer >> j) & 1 == 0
             best[layer[free] | (1 << j), j] = (scores[free] + pairs[:, j]).max(axis=1)
-    path = _walk_back(best, pairs, n)
-    order = reading.best_rotation(path)
+    path = _walk_back(best, pairs, (1 << n) - 1)
+    node = probe.call(n, parent=node, state=lambda: Layer(n, path, grid)) if probe else None
+    order = _answered(reading, probe, path, node, n)
     yield order, reading.score(order)
     return False
 
@@ -731,9 +973,13 @@ def pairwise_score(reading: Reading, order: Sequence[int]) -> float:
     return reading.starts[order[0]] + sum(reading.pairs[a][b] for a, b in zip(order, order[1:]))
 
 
-def _walk_back(best, pairs, n: int) -> Order:
-    """Recover the best order from the DP table, last column first."""
-    mask = (1 << n) - 1
+def _best_mask(best, masks) -> int:
+    """The set of columns (among `masks`) whose best path scores highest."""
+    return int(masks[best[masks].max(axis=1).argmax()])
+
+
+def _walk_back(best, pairs, mask: int) -> Order:
+    """Recover the best path over the columns of `mask` from the DP table, last column first."""
     last = int(best[mask].argmax())
     order = [last]
     while mask != 1 << last:
