@@ -21,6 +21,19 @@ to come): `iterative-deepening` (one search per length from the lower bound up: 
 proves nothing that short exists) and `branch-and-bound` (a beam pass for an incumbent, then one search
 below it that lowers its limit at each solution). Proofs too long for one sitting run unit by unit with
 a ledger (`palindrome_ledger`); the measured runs are in data/palindrome/README.md.
+
+What the step-through player draws (`render`): `Walks`, a letter-level state (`Half`: the half spelled by
+both walks, with its word starts, covered letters and, once finished, its centre) with the letters to
+cover; and `Proof`, the compiled inside-out search of phrases up to a length, or a phrase it found.
+`is_move` says which step from one to the next is a move.
+
+What the strategies tell a probe: beam-stack and astar (and branch-and-bound's first beam) are the generic
+strategies of `wordlab.search` over `PalindromeProblem`, so every state they expand is a `probe.expand`
+under the node that generated it, with the frontier's g, h and f, and a beam's cut is one `probe.prune`.
+The compiled search keeps no states: it only counts its nodes by depth, so a recording probe sees one
+`probe.call` per search (n=0: its nodes are the kernel's, already counted), one per phrase found under it,
+and a `probe.backtrack` when the search is finished. A minimal strategy to start from is in
+docs/puzzles/palindrome.md.
 """
 
 from __future__ import annotations
@@ -380,11 +393,22 @@ def astar(puzzle: Palindromes, *, max_length: int | None = None, probe: Probe | 
 
 def _exhaustive(puzzle: Palindromes, limit: int, probe, budget, workers: int):
     """The inside-out search for phrases of at most `limit` letters (`palindrome_proof.search`), each
-    shorter than the one before, with its tables built (or read from disk) under the budget."""
+    shorter than the one before, with its tables built (or read from disk) under the budget.
+
+    The compiled search counts its nodes by depth but keeps no states, so a recording probe sees what
+    Python sees: the search as one root node, `Proof(limit)`, each phrase it finds as a child, and a dead
+    end when it is searched to the end. These are calls counting nothing (n=0): the search's nodes are
+    the kernel's, already counted."""
     tables = puzzle.tables_for(limit, budget)
     tables.forget()  # an empty transposition table: node counts do not depend on earlier runs
+    search, shortest = probe.call(0, n=0, state=Proof(limit)) if probe else None, limit + 1
     for words in proof.search(tables, limit, probe, budget, workers):
-        yield _checked(puzzle, words)
+        text, shortest = _checked(puzzle, words)
+        if probe:
+            probe.call(1, n=0, parent=search, state=Proof(limit, text))
+        yield text, shortest
+    if probe:
+        probe.backtrack(0, node=search, why=f"searched to the end: no phrase shorter than {shortest} letters")
 
 
 def iterative_deepening(puzzle: Palindromes, *, max_length: int | None = None, workers: int = 1,
@@ -392,7 +416,8 @@ def iterative_deepening(puzzle: Palindromes, *, max_length: int | None = None, w
     """Exhaustive inside-out search (`palindrome_proof`) for length L = lower bound, L + 1, ...: each
     finished length proves nothing that short exists, and the first solution is optimal. Tables are
     built when L allows one more repeated letter (every second length). Memory: the tables and one
-    transposition table per worker thread; time ≈ the last length's search."""
+    transposition table per worker thread; time ≈ the last length's search.
+    Recorded: one root per length tried (`Proof(L)`), a dead end, until the one with the phrase as its child."""
     limit, workers = _limit(puzzle, max_length), _workers(workers)
     yield Bound(puzzle.lower_bound)
     for length_ in range(puzzle.lower_bound, limit + 1):
@@ -412,7 +437,9 @@ def branch_and_bound(puzzle: Palindromes, *, max_length: int | None = None, work
     """A beam pass (width 100) for a first phrase, then one exhaustive inside-out search under a limit one
     letter below it, lowered at each phrase it finds; when it ends the last phrase is proved shortest.
     Without a beam phrase the limit is max_length. Memory: the tables and one transposition table per
-    worker thread; the proof is what takes the time."""
+    worker thread; the proof is what takes the time.
+    Recorded: the beam's tree, then the exhaustive search as a second root (`Proof`) with each phrase it
+    finds as a child."""
     limit, workers = _limit(puzzle, max_length), _workers(workers)
     yield Bound(puzzle.lower_bound)
     problem = PalindromeProblem(puzzle, limit, budget)
@@ -487,13 +514,75 @@ class Walks(NamedTuple):
     alphabet: str
 
 
+class Proof(NamedTuple):
+    """What a recorded run keeps of the compiled inside-out search, which counts its nodes but keeps no
+    states: the search for phrases of at most `limit` letters, and a phrase it found ("" for the search)."""
+
+    limit: int
+    phrase: str = ""
+
+
+def is_move(puzzle: Palindromes, before, after) -> bool:
+    """Is `after` one move on from `before`? Between letter-level states (`Walks`): both walks take the same
+    next letter of the half, each going on with its word or, where its word so far is a word of the
+    dictionary, starting a new one, and each word being spelled is still the start of a dictionary word
+    (read backwards, for the right walk); or, the half unchanged, a palindromic centre finishes a palindromic
+    pangram of dictionary words. Within the compiled search (`Proof`): a phrase found within its limit."""
+    if isinstance(before, Proof) and isinstance(after, Proof):
+        return (not before.phrase and after.limit == before.limit and verify(puzzle, after.phrase)
+                and length(after.phrase.split()) <= after.limit)
+    if not (isinstance(before, Walks) and isinstance(after, Walks)) or before.state.centre:
+        return False
+    if after.state.centre:
+        return _finishes_phrase(puzzle, before.state, after.state)
+    return _takes_letter(puzzle, before.state, after.state)
+
+
+def _takes_letter(puzzle: Palindromes, a: Half, b: Half) -> bool:
+    k = len(a.q)
+    if len(b.q) != k + 1 or b.q[:k] != a.q or b.covered != a.covered | letterset(b.q[k]):
+        return False
+    forward, backward, _ = puzzle.trie_pair()
+    return (_walks_on(puzzle, forward, a.q, b.q, a.left, b.left, False)
+            and _walks_on(puzzle, backward, a.q, b.q, a.right, b.right, True))
+
+
+def _walks_on(puzzle: Palindromes, trie: Trie, old: str, q: str, old_starts: tuple, starts: tuple,
+              backwards: bool) -> bool:
+    """Does one walk go on from `old` to `q` (one letter more): its word going on, or ending as a word of the
+    dictionary and a new one starting; the word being spelled the start of a word (`trie`: of that walk)?"""
+    if starts == old_starts + (len(old),):
+        ended = old[old_starts[-1]:]
+        if not old or (ended[::-1] if backwards else ended) not in puzzle.words:
+            return False
+    elif starts != old_starts:
+        return False
+    return trie.has_prefix(q[starts[-1]:])
+
+
+def _finishes_phrase(puzzle: Palindromes, a: Half, b: Half) -> bool:
+    """Is `b` the half `a` finished: the finishing walk's word ended by a palindromic tail (at the centre, or
+    as a new word there), the other walk unchanged, the whole a palindromic pangram of dictionary words?"""
+    side, tail = b.centre[:1], b.centre[1:]
+    k = len(a.q)
+    grown, old, kept, old_kept = (b.left, a.left, b.right, a.right) if side == "<" else \
+        (b.right, a.right, b.left, a.left)
+    return (side in ("<", ">") and b.q == a.q and b.covered == a.covered and kept == old_kept
+            and (grown == old or k > 0 and grown == old + (k,)) and tail == tail[::-1]
+            and verify(puzzle, phrase_of(b)))
+
+
 def render(state) -> str:
     """A recorded state: the half spelled by both walks (left words forwards, right words read
-    backwards, `|` at word starts), the letters covered and those still missing; a solution as itself."""
+    backwards, `|` at word starts), the letters covered and those still missing; the compiled search
+    (`Proof`) by its limit and the phrase it found; a solution as itself."""
     if isinstance(state, str):
         return f"{state}\n{length(state.split())} letters"
+    if isinstance(state, Proof):
+        found = f"found {state.phrase!r} ({length(state.phrase.split())} letters)" if state.phrase else "searching"
+        return f"inside-out search for phrases of at most {state.limit} letters\n{found}"
     if not isinstance(state, Walks):
-        return "(the compiled inside-out search records counts, not states)"
+        return "(not a state of this puzzle)"
     half, alphabet = state.state, state.alphabet
     covered = letterset(half.q)
     lines = [f"left  → {_marked(half.q, half.left)}", f"right ← {_marked(half.q, half.right)}"]

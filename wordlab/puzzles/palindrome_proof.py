@@ -951,10 +951,15 @@ def _chunk(budget: Budget | None) -> int:
 
 
 def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> None:
+    """Count the nodes the compiled search spent (by depth, and those pruned) in the probe, and charge them to
+    the budget. They are counts only: the kernel's states never reach Python, so a recording probe keeps no
+    event for them (the strategies in `palindrome` record the searches Python sees instead)."""
     if probe:
+        recording, probe.recording = probe.recording, False
         for d in np.flatnonzero(spent[8:]):
             probe.expand(int(d), 0, int(spent[8 + d]))
         probe.prune(0, int(spent[1] + spent[2]))
+        probe.recording = recording
     if budget:
         budget.tick(int(spent[0]))
 
