@@ -955,14 +955,12 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
     the budget. They are counts only: the kernel's states never reach Python, so a recording probe keeps no
     event for them (the strategies in `palindrome` record the searches Python sees instead)."""
     if probe:
-        recording, probe.recording = probe.recording, False
-        for d in np.flatnonzero(spent[8:]):
-            probe.expand(int(d), 0, int(spent[8 + d]))
-        probe.prune(0, int(spent[1] + spent[2]))
-        probe.recording = recording
+        with probe.counts_only():
+            for d in np.flatnonzero(spent[8:]):
+                probe.expand(int(d), 0, int(spent[8 + d]))
+            probe.prune(0, int(spent[1] + spent[2]))
     if budget:
         budget.tick(int(spent[0]))
-
 
 
 BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,

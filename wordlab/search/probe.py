@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import time
+from contextlib import contextmanager
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, NamedTuple
@@ -213,6 +214,17 @@ class Probe:
         elif self.record:
             self.unrecorded += 1
         return found
+
+    @contextmanager
+    def counts_only(self):
+        """Events reported inside are counted but neither recorded nor taken as events the record
+        missed: for effort a strategy totals up (a compiled kernel's node counts), not nodes it saw."""
+        recording, unrecorded = self.recording, self.unrecorded
+        self.recording = False
+        try:
+            yield self
+        finally:
+            self.recording, self.unrecorded = recording, unrecorded
 
     def solved_at(self, node: int | None) -> None:
         """The next solution the strategy yields belongs to `node` (a no-op while not recording)."""

@@ -49,10 +49,13 @@ def _clip(line: str, chars: int = LINE_CHARS) -> str:
 
 
 def _state_lines(recording: Recording, step: int) -> list[str]:
-    lines = recording.state_text(step).splitlines() or [""]
+    """The state drawn, a line too long for the frame wrapped at its spaces (a drawing's rows are short)."""
+    lines = [part for line in recording.state_text(step).splitlines() or [""]
+             for part in (textwrap.wrap(line, LINE_CHARS, subsequent_indent="  ", break_long_words=True,
+                                        drop_whitespace=False) if len(line) > LINE_CHARS else [line])]
     if len(lines) > STATE_LINES:
         lines = lines[:STATE_LINES - 1] + [f"… {len(lines) - STATE_LINES + 1} more lines"]
-    return [_clip(line) for line in lines]
+    return lines
 
 
 def _wrapped(text: str, lines: int = 2) -> list[str]:
@@ -65,8 +68,8 @@ def frame_lines(recording: Recording, step: int) -> list[str]:
     rows = dict(panel_rows(recording, step))
     lines = [*_state_lines(recording, step), "",
              _clip(f"{rows['event']} · depth {rows['depth']} · frontier {rows['frontier']}"),
-             _clip(f"nodes {rows['nodes so far']} · {recording.ending.cost_name} "
-                   f"{rows[recording.ending.cost_name + ' so far']}")]
+             *_wrapped(f"nodes {rows['nodes so far']} · {recording.ending.cost_name} "
+                       f"{rows[recording.ending.cost_name + ' so far']}")]
     if "why pruned" in rows:
         lines += _wrapped(f"why pruned: {rows['why pruned']}")
     path = recording.path(step)
@@ -76,7 +79,7 @@ def frame_lines(recording: Recording, step: int) -> list[str]:
         lines.append(_clip(f"{mark:>4} {state[:12]:<12} g {g} h {h} f {f}"))
     facts = [f"{label} {value}" for label, value in _facts(recording, step)]
     if facts:
-        lines += _wrapped(" · ".join(facts))
+        lines += _wrapped(" · ".join(facts), lines=3)
     return lines
 
 
