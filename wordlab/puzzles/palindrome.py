@@ -584,13 +584,15 @@ def render(state) -> str:
     if not isinstance(state, Walks):
         return "(not a state of this puzzle)"
     half, alphabet = state.state, state.alphabet
-    covered = letterset(half.q)
+    tail = half.centre[1:]
+    covered = letterset(half.q + tail)  # a finished phrase's centre counts too
     lines = [f"left  → {_marked(half.q, half.left)}", f"right ← {_marked(half.q, half.right)}"]
     if half.centre:
-        lines.append(f"centre {half.centre[1:] or '(between words)'}  →  {' '.join(phrase_of(half))}")
+        lines.append(f"centre {tail or '(between words)'}  →  {' '.join(phrase_of(half))}")
     missing = letters(letterset(alphabet) & ~covered)
-    lines.append(f"covered {letters(covered & letterset(alphabet)) or '-'}  missing {missing or '-'}"
-                 f"  ({2 * len(half.q)} letters so far)")
+    size = (f"{2 * len(half.q) + len(tail)} letters, finished" if half.centre
+            else f"{2 * len(half.q)} letters so far")
+    lines.append(f"covered {letters(covered & letterset(alphabet)) or '-'}  missing {missing or '-'}  ({size})")
     return "\n".join(lines)
 
 

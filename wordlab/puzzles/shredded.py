@@ -874,11 +874,12 @@ def _reported(probe: Probe, grid: Grid, reached: Reached) -> int | None:
 
 def beam_repair(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
                 model: TextModel | None = None, width: int | None = None) -> Iterator:
-    """The beam's order, then hill climbing on the full model with block moves and swaps (the best of
-    all ~n³/3 + n²/2 repairs per step) until none improves; then once more from a second beam that
-    reads the first columns of each row after the row ends the first pass found (where lines start
-    mid-word, the first beam had to read them cold). Yields the beam's order and each improvement.
-    Cost: two beams, plus ~n³/3 rescorings per repair step (a few steps).
+    """The beam's order, then hill climbing on the full model: each step scores every repair (every
+    distinct block move, a run of adjacent columns put back elsewhere, and every swap of two columns)
+    and takes the best, until none improves; then once more from a second beam that reads the first
+    columns of each row after the row ends the first pass found (where lines start mid-word, the first
+    beam had to read them cold). Yields the beam's order and each improvement.
+    Cost: two beams, plus one rescoring of the text per repair per climbing step (a few steps).
     Recorded: as `beam`, then each order the climb reaches, expanded under the order before it; the second
     beam is a second root."""
     reading, width = _reading(grid, model, budget), _width(width, grid)

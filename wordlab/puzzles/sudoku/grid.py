@@ -293,7 +293,8 @@ class Position(NamedTuple):
 
 def render(state: Position | Sudoku) -> str:
     """A recorded search state as text: the grid, the cell just filled marked `*`, blanks with one candidate
-    left marked `!` (forced) and with none `x` (a dead end), and a line on the candidates left. Takes a
+    left marked `!` (forced) and with none `x` (a dead end), and a line on the candidates left naming the blank
+    with the fewest (ties to the last in reading order: the blank `greedy` fills next). Takes a
     `Position` (what the strategies record; a plain (cells, candidates, last) triple is read as one) or a
     solution (`Sudoku`)."""
     if isinstance(state, Sudoku):
@@ -322,7 +323,7 @@ def _drawn(cells: Grid, candidates: tuple[int, ...], head: str, last: int = -1) 
     lines = [draw(cells, g, marks), head]
     if not blanks:
         return "\n".join(lines + ["grid complete"])
-    tightest = min(blanks, key=counts.__getitem__)
+    tightest = min(reversed(blanks), key=counts.__getitem__)  # ties to the last in reading order, as greedy picks
     options = ",".join(SYMBOLS[d] for d in g.digits if candidates[tightest] >> d & 1)
     lines += [f"{len(blanks)} blanks, {sum(counts.values())} candidates",
               f"fewest: {g.name(tightest)} {{{options}}}" if options else f"dead end: {g.name(tightest)} has none"]
