@@ -78,6 +78,52 @@ def _blocks() -> Form:
                 published=lambda: {name: str(p["puzzle"]) for name, p in bb.published().items()})
 
 
+def _shredded() -> Form:
+    from wordlab.puzzles import shredded as sh
+
+    def shuffled(seed: int) -> str:
+        prose = sh.heldout_prose(2)
+        return str(sh.shred(prose[seed % len(prose)], seed=seed, columns=12, wrap=True))
+
+    return Form("the grid as rows of strips, |ab|cd|…| (columns shuffled)", lambda: str(sh.example()), sh.parse,
+                random=shuffled, published=lambda: {"AI class (2011)": str(sh.ai_class_grid())})
+
+
+def _palindrome() -> Form:
+    from wordlab.puzzles import palindrome as pa
+
+    def read(text: str):
+        alphabet, split, words = text.partition("|")
+        if not split:
+            words = text.split()
+            return pa.parse(words if len(words) > 1 else text.strip())
+        return pa.index(words.split(), alphabet.strip())
+
+    def written(words, alphabet: str) -> str:
+        return f"{alphabet} | {' '.join(sorted(words))}"
+
+    return Form("the letters to cover | the words, e.g. abcd | ab ba abc … (or words alone, or a word source, "
+                "to cover a-z)", lambda: written(pa.EXAMPLE, "abcd"), read,
+                random=lambda seed: written(pa.random_dictionary(seed, words=200, alphabet="abcdefgh", longest=4),
+                                            "abcdefgh"))
+
+
+def _tuesday() -> Form:
+    from wordlab.puzzles import tuesday as tu
+
+    def read(text: str):
+        name, *numbers = text.split() or [""]
+        if not name or len(numbers) > 2 or not all(n.isdigit() for n in numbers):
+            raise WordlabError(f"write a condition, then how many families and a seed, e.g. boy-on-tuesday 2000 1; "
+                               f"not {text.strip()!r}")
+        return tu.experiment(name, *map(int, numbers))
+
+    example = tu.example()
+    return Form("a condition, how many families to draw and a seed, e.g. boy-on-tuesday 2000 1",
+                lambda: f"{example.condition.name} {example.samples} {example.seed}", read,
+                published=lambda: {name: f"{name} 100000 0" for name in tu.FEATURED})
+
+
 @cache
 def _lexicon():
     """The Building Blocks word list and its index, loaded once (about half a second)."""
@@ -87,7 +133,7 @@ def _lexicon():
 
 
 FORMS = {"word-ladder": _ladder, "sudoku": _sudoku, "spelling-bee": _bee, "word-squares": _squares,
-         "building-blocks": _blocks}
+         "building-blocks": _blocks, "shredded": _shredded, "palindrome": _palindrome, "tuesday": _tuesday}
 
 
 def form(puzzle: str) -> Form:
@@ -235,7 +281,7 @@ def _escaped(text: str) -> str:
 
 
 def explore(puzzle: str, *, record: int = 300, seconds: float = 5.0) -> Explorer:
-    """A form for `puzzle` ("word-ladder", "sudoku", "spelling-bee", "word-squares", "building-blocks"): the
+    """A form for `puzzle` (any of `wordlab.puzzles.PUZZLES`: "word-ladder", "sudoku", "tuesday", …): the
     instance as text (its parser's complaint shown under the field), example / random / published buttons
     where the puzzle has them, one or two strategies (its own and those named with `wordlab.strategy`), a
     budget in seconds and a recording size; "run" shows the player. Costs nothing until run."""
