@@ -18,7 +18,14 @@ from wordlab import bench
 from wordlab.classroom import EXERCISES, check, exercise, exercises
 from wordlab.cli import main
 from wordlab.errors import UnknownName, WordlabError
+import random
+
+from wordlab.lm import default_model
+from wordlab.puzzles import PUZZLES
 from wordlab.puzzles import building_blocks as bb
+from wordlab.puzzles import palindrome as pa
+from wordlab.puzzles import shredded as sh
+from wordlab.puzzles import tuesday as tu
 from wordlab.puzzles import spelling_bee as sb
 from wordlab.puzzles import sudoku as sd
 from wordlab.puzzles import word_ladder as wl
@@ -43,7 +50,8 @@ def forget_registrations():
 
 def test_every_puzzle_solves_with_a_strategy_function_named_after_it():
     cases = [(wl, "ladder-bfs-graph"), (sd, "sudoku-fewest-options"), (sb, "bee-subset-sum"),
-             (ws, "squares-backtracking"), (bb, "blocks-backtracking")]
+             (ws, "squares-backtracking"), (bb, "blocks-backtracking"), (sh, "shredded-beam"),
+             (pa, "palindrome-deepening"), (tu, "tuesday-no-rejection")]
     for module, exercise_id in cases:
         function = SOLUTIONS[exercise_id]
         result = module.solve(module.example(), function)
@@ -205,6 +213,24 @@ def _ones(puzzle, *, probe=None, budget=None):
     yield sd.Sudoku(tuple(d or 1 for d in puzzle.cells), puzzle.geometry), None
 
 
+def _as_given(grid, *, probe=None, budget=None):
+    if budget:
+        budget.tick()
+    order = tuple(range(grid.n))
+    yield order, sh.Reading(grid, default_model()).score(order)
+
+
+def _ignores_condition(given, *, probe=None, budget=None):
+    """Draws families but keeps them all, whatever the condition: its share of two boys is about 1/4."""
+    pick, boys = random.Random(given.seed).choice, 0
+    for _ in range(given.samples):
+        if budget:
+            budget.tick()
+        boys += bool(tu.both_boys(pick(tu.CHILDREN), pick(tu.CHILDREN)))
+    found = tu.estimate_of(tu.Tally(given.samples, given.samples, boys))
+    yield found, found.width
+
+
 WRONG = {  # exercise → (a deliberately wrong answer, what its verdict must say)
     "ladder-bfs-graph": (lambda ladder, *, probe=None, budget=None: (yield from wl.STRATEGIES["breadth-first"](
         ladder, probe=probe, budget=budget)), "too many nodes"),
@@ -218,6 +244,13 @@ WRONG = {  # exercise → (a deliberately wrong answer, what its verdict must sa
                                  "repeats"),
     "blocks-backtracking": (_mutating(SOLUTIONS["blocks-backtracking"]), "mutated its input"),
     "blocks-forward-checking": (_wrapped(SOLUTIONS["blocks-forward-checking"], lambda g, v, c: [v]), "protocol: "),
+    "shredded-strongest-links": (_as_given, "not good enough: score"),
+    "shredded-beam": (_wrapped(SOLUTIONS["shredded-beam"], lambda g, v, c: [(v[1:], c)]), "wrong answer"),
+    "palindrome-deepening": (_unticked(SOLUTIONS["palindrome-deepening"]), "ignores the budget"),
+    "palindrome-beam": (_wrapped(SOLUTIONS["palindrome-beam"], lambda g, v, c: [(v, c - 1)]), "wrong cost"),
+    "tuesday-every-family": (lambda given, *, probe=None, budget=None: (yield from tu.STRATEGIES["numpy"](
+        given, probe=probe, budget=budget)), "not exact: estimate"),
+    "tuesday-no-rejection": (_ignores_condition, "biased: estimate"),
 }
 
 
@@ -265,14 +298,25 @@ def test_check_and_exercises_name_what_is_unknown():
     with pytest.raises(WordlabError, match="unknown exercise 'nope'; the exercises are: ladder-bfs-graph"):
         wordlab.exercise("nope")
     with pytest.raises(UnknownName, match="puzzle to check"):
-        check(breadth_first_graph, "tuesday")
+        check(breadth_first_graph, "chess")
     with pytest.raises(WordlabError, match="say which puzzle"):
         check(breadth_first_graph)
     with pytest.raises(WordlabError, match="is a word-ladder exercise, not sudoku"):
         check(breadth_first_graph, "sudoku", exercise="ladder-iddfs")
     table = exercises("sudoku")
     assert list(table["id"]) == ["sudoku-forward-checking", "sudoku-fewest-options"]
-    assert len(exercises()) == len(EXERCISES) and {2, 3} >= {len(exercises(p)) for p in set(table["puzzle"])}
+    assert len(exercises()) == len(EXERCISES)
+    for puzzle in PUZZLES:  # every puzzle notebook ends with two or three exercises, easy to hard
+        levels = list(exercises(puzzle)["level"])
+        assert len(levels) in (2, 3) and levels == sorted(levels), puzzle
+
+
+def test_a_sampler_is_marked_by_its_interval_and_the_exact_value():
+    marks = wordlab.exercise("tuesday-no-rejection").check(SOLUTIONS["tuesday-every-family"])
+    assert marks.passed is False  # exact, but its interval is the rejection sampler's: no narrower
+    assert "not good enough: narrowest interval width" in marks.verdict and "at most 0.8 × numpy's" in marks.verdict
+    rows = marks.table.iloc[:-1]
+    assert (rows["reference_cost"] > 0).all() and rows["optimum"].isna().all()  # a sampler proves no optimum
 
 
 # -- bench survives students ---------------------------------------------------------------------------------
@@ -343,3 +387,31 @@ def test_explore_offers_registered_strategies_and_knows_its_puzzles():
     assert form.form.random is None and "random" not in labels and "example" in labels  # no generator, no button
     with pytest.raises(UnknownName, match="puzzle to explore"):
         wordlab.viz.explore("chess")
+
+
+@pytest.mark.parametrize("puzzle, bad, says, buttons", [
+    ("shredded", "|ab|c|", "unequal strip widths", {"example", "random", "published"}),
+    ("palindrome", "abcz | ab ba", "no word contains the letter(s)", {"example", "random"}),
+    ("tuesday", "boy-on-funday 2000", "unknown condition", {"example", "published"}),
+])
+def test_explore_reads_each_new_puzzle_with_its_own_parser(puzzle, bad, says, buttons, capsys):
+    form = wordlab.viz.explore(puzzle, record=30, seconds=20)
+    module = form.module
+    assert form.problem.value == "" and module.verify is not None and form.given is not None
+    labels = {b.description for box in form.widget.children if hasattr(box, "children") for b in box.children
+              if hasattr(b, "on_click")}
+    assert labels - {"run"} == buttons
+    form.text.value = bad
+    assert says in form.problem.value and "Traceback" not in form.problem.value and form.run_button.disabled
+    form.take_example()
+    form.run()
+    assert form.results and all(module.verify(r.given, r.value) for r in form.results)
+    if form.form.random:
+        form.take_random()
+        assert form.problem.value == "" and form.given is not None
+    if form.form.published:
+        form.take_published()
+        assert form.problem.value == "" and "published:" in form.status.value
+    form.text.value = ""
+    assert form.given is None and form.problem.value  # an empty field names what to write
+    capsys.readouterr()

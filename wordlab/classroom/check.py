@@ -42,12 +42,12 @@ def watchdog(seconds: float):
     """Stop the code in this block with `Overtime` once it has run `seconds`: a timer thread raises the
     exception into this thread (between two bytecodes, so a pure-Python loop stops; code inside one long C
     call stops when the call returns). Costs one timer thread per block."""
-    target, lock, done = threading.get_ident(), threading.Lock(), []
+    thread, lock, done = threading.get_ident(), threading.Lock(), []
 
     def fire() -> None:
         with lock:
             if not done:
-                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(target), ctypes.py_object(Overtime))
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(Overtime))
 
     timer = threading.Timer(seconds, fire)
     timer.daemon = True
@@ -98,6 +98,8 @@ class Demands:
     optimal: bool = False
     nodes: NodeLimit | None = None
     reference: str | None = None  # the built-in whose nodes `nodes` is measured against
+    as_good: float | None = None  # a cost at most this × the reference's (a score at least the reference's)
+    judge: Callable[[Any, Any], str | None] | None = None  # (given, answer) → what is wrong with it, or None
 
 
 @dataclass(repr=False)
@@ -234,6 +236,10 @@ def _marked(strategy, module, mark: Marking, instance: Instance, demands: Demand
     row = {"instance": instance.name, "verdict": "", "verified": None, "optimal": None, "cost": None,
            "optimum": reference.best, "solutions": None, "nodes": None, "limit": None,
            "reference_nodes": versus.ticks if versus else None, "seconds": None, "stopped": None}
+    if not mark.proves:
+        row["optimum"] = None  # the built-in's best is a rival's figure, not a proved optimum
+    if demands.as_good is not None:
+        row["reference_cost"] = versus.best if versus else None
     started = time.perf_counter()
     try:
         result = _watched_run(module, given, strategy, budget, seconds, mark, options, instance.name)
@@ -248,7 +254,7 @@ def _marked(strategy, module, mark: Marking, instance: Instance, demands: Demand
     row.update(seconds=result.seconds, nodes=budget.used, stopped=result.stopped, solutions=len(result.solutions))
     limit, why = demands.nodes.limit(result.given, versus.ticks if versus else None) if demands.nodes else (None, "")
     row["limit"] = limit
-    row["verdict"] = _verdict(row, result, mark, reference, demands, before, limit, why)
+    row["verdict"] = _verdict(row, result, mark, reference, demands, before, limit, why, versus)
     return row
 
 
@@ -265,7 +271,8 @@ def _watched_run(module, given, strategy, budget: Budget, seconds: float, mark: 
         raise
 
 
-def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Demands, before, limit, why) -> str:
+def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Demands, before, limit, why,
+             versus: Outcome | None = None) -> str:
     """The first thing wrong with a run, in words, or "ok" (with a remark where one helps)."""
     from wordlab.puzzles import puzzle_module
 
@@ -279,7 +286,7 @@ def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Dema
     if mark.cost_of is not None:
         for found in result.solutions:
             true = mark.cost_of(given, found.value)
-            if found.cost != true:
+            if not _same_cost(found.cost, true):
                 return f"wrong cost: says {found.cost}, the answer's cost is {true}"
         row["cost"] = result.cost
     if not result.solutions:
@@ -298,8 +305,20 @@ def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Dema
         if missing and reference.exhausted:
             return (f"incomplete: found {len(set(keys) & reference.keys)} of {_plural(len(reference.keys))}; "
                     f"missing e.g. {_short(next(iter(missing)))}")
+    if demands.judge is not None:
+        wrong = demands.judge(given, result.value)
+        if wrong:
+            return wrong
+    if demands.as_good is not None and versus is not None and versus.best is not None:
+        if mark.goal == "shortest" and result.cost > demands.as_good * versus.best * (1 + 1e-9):
+            times = "" if demands.as_good == 1 else f"{demands.as_good:g} × "
+            return (f"not good enough: {getattr(result, 'cost_name', 'cost')} {result.cost:.4g}, at most "
+                    f"{times}{demands.reference}'s "
+                    f"{versus.best:.4g} wanted")
+        if mark.goal == "highest" and result.cost < versus.best - 1e-9 * abs(versus.best):
+            return f"not good enough: score {result.cost:.1f}, {demands.reference} scores {versus.best:.1f}"
     remark = ""
-    if mark.goal in ("shortest", "highest") and reference.best is not None and reference.exhausted:
+    if mark.goal in ("shortest", "highest") and mark.proves and reference.best is not None and reference.exhausted:
         best = result.cost
         worse = best > reference.best if mark.goal == "shortest" else best < reference.best
         row["optimal"] = not worse
@@ -314,6 +333,14 @@ def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Dema
 
 
 _NOTHING = object()
+
+
+def _same_cost(said, true) -> bool:
+    """Is the cost a strategy gave the answer's own? Exactly, or to rounding for fractional figures (a score
+    summed in another order)."""
+    if isinstance(said, float) or isinstance(true, float):
+        return isinstance(said, (int, float)) and math.isclose(said, true, rel_tol=1e-9, abs_tol=1e-9)
+    return said == true
 
 
 def _verifies(verify, given, value) -> bool:

@@ -8,7 +8,7 @@ many nodes). Model answers live in `wordlab.solutions`, which the notebooks do n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from wordlab.classroom.check import Check, Demands, NodeLimit, check
 from wordlab.errors import WordlabError
@@ -28,9 +28,13 @@ class Exercise:
     reference: str
     optimal: bool = False
     nodes: NodeLimit | None = None
+    as_good: float | None = None  # a cost at most as_good × the reference's; a score at least the reference's
+    judge: Callable[[Any, Any], str | None] | None = None  # (given, answer) → what is wrong, or None
+    judged: str = ""  # what `judge` asks, in words
 
     def demands(self) -> Demands:
-        return Demands(optimal=self.optimal, nodes=self.nodes, reference=self.reference)
+        return Demands(optimal=self.optimal, nodes=self.nodes, reference=self.reference, as_good=self.as_good,
+                       judge=self.judge)
 
     @property
     def demanded(self) -> str:
@@ -38,6 +42,12 @@ class Exercise:
         parts = ["verified answers" if self.puzzle not in ("word-squares", "building-blocks") else "every solution"]
         if self.optimal:
             parts.append("the optimum")
+        if self.judged:
+            parts.append(self.judged)
+        if self.as_good is not None:
+            times = "" if self.as_good == 1 else f"{self.as_good:g} × "
+            parts.append(f"a score at least {self.reference}'s" if self.puzzle == "shredded" else
+                         f"a cost at most {times}{self.reference}'s")
         if self.nodes is not None:
             times = "" if self.nodes.factor == 1 else f"{self.nodes.factor:g} × "
             parts.append(f"at most {self.nodes.about}" if self.nodes.count else
@@ -57,6 +67,42 @@ class Exercise:
 
 def _distinct_words(ladder) -> int:
     return len(ladder.known)
+
+
+def _exact_estimate(experiment, estimate) -> str | None:
+    """Is the estimate the probability itself (the share of two boys among the families kept, exactly)?"""
+    from fractions import Fraction
+
+    from wordlab.puzzles import tuesday
+
+    truth, tally = tuesday.exact(experiment.condition), estimate.tally
+    if Fraction(tally.both_boys, tally.accepted) == truth:
+        return None
+    return (f"not exact: estimate {tally.both_boys:,}/{tally.accepted:,} = {estimate.estimate:.4f}, "
+            f"the probability is {truth} = {float(truth):.4f}")
+
+
+STRAY = 4.0  # standard errors: a fair sampler's estimate strays further about once in 15,000 runs
+
+
+def _near_exact(experiment, estimate) -> str | None:
+    """Is the estimate within `STRAY` standard errors (of its kept families) of the exact probability?"""
+    import math
+
+    from wordlab.puzzles import tuesday
+
+    truth, kept = tuesday.exact(experiment.condition), estimate.tally.accepted
+    spread = math.sqrt(truth * (1 - truth) / kept)
+    off = abs(estimate.estimate - truth)
+    if off <= STRAY * spread:
+        return None
+    return (f"biased: estimate {estimate.estimate:.4f} is {off / spread:.1f} standard errors from the exact "
+            f"{truth} = {float(truth):.4f} (a fair sampler strays past {STRAY:g} once in 15,000 runs)"
+            if spread else f"biased: estimate {estimate.estimate:.4f}, the exact probability is {truth}")
+
+
+def _families(experiment) -> int:
+    return experiment.samples
 
 
 EXERCISES = {e.id: e for e in [
@@ -102,6 +148,44 @@ EXERCISES = {e.id: e for e in [
              "After each word, strike from the other patterns every candidate that needs a block no longer on the "
              "shelf, back off when a pattern has none left, and fill next the pattern with fewest candidates.",
              "backtracking", nodes=NodeLimit(1.5)),
+    Exercise("shredded-strongest-links", "shredded", 1, "Greedy chain of the strongest links",
+             "Score every link (column i, then column j) by how much i on its left raises j's score over j read "
+             "alone (`reading.pairs[i][j] - reading.starts[j]`, with `reading = shredded.Reading(grid, "
+             "default_model(), budget)`). Take the links best first, skipping one that gives a column a second "
+             "neighbour on a side or closes a loop, until one chain holds every column; yield it at its best "
+             "rotation with `reading.score(order)`. One node per link looked at.",
+             "greedy-chain", as_good=1.0, nodes=NodeLimit(count=lambda grid: grid.n * grid.n,
+                                                          about="one node per link (n²)")),
+    Exercise("shredded-beam", "shredded", 2, "A beam that keeps width k",
+             "Build orders left to right, keeping the k best prefixes after each column (k = 50, or 200 for "
+             "strips of one character). Rank a prefix by its regret: each column's `reading.gain(prefix, "
+             "column)` minus `reading.best_gains[column]`, the most it could gain anywhere, so that no prefix "
+             "wins by leaving the hard columns for later. Let the full model pick among the complete orders, at "
+             "their best rotation. One node per prefix expanded.", "beam", as_good=1.0),
+    Exercise("palindrome-deepening", "palindrome", 1, "Depth-first, one length at a time",
+             "Depth-first search of `PalindromeProblem(puzzle, L, budget)` (whose successors already drop the "
+             "halves that cannot finish within L letters) for L = `puzzle.lower_bound`, L + 1, …: the first "
+             "phrase found is a shortest one. Yield it as (the words joined by spaces, its letters).",
+             "astar", optimal=True, nodes=NodeLimit(1.0)),
+    Exercise("palindrome-beam", "palindrome", 2, "A beam over the letters of the half",
+             "Keep, letter after letter, the k best halves by f = letters so far + `problem.heuristic(half)` "
+             "(ties broken by `problem.order_key(half)`); yield each finished half (`problem.is_goal`) that is "
+             "shorter than the last, and stop when no half left can beat it. Find the shortest phrase on "
+             "every instance in fewer nodes than beam-stack search, which backtracks to prove it.",
+             "beam-stack", optimal=True, nodes=NodeLimit(1.0)),
+    Exercise("tuesday-every-family", "tuesday", 1, "Exact by counting every family",
+             "Instead of drawing families at random, visit each of the 168 × 168 equally likely families once "
+             "(`CHILDREN` for the elder, `CHILDREN` for the younger), counting in a `Tally` the families drawn, "
+             "those meeting the condition and those of them with two boys; yield `estimate_of(tally)` and its "
+             "width. The share is then the probability itself.",
+             "numpy", nodes=NodeLimit(count=_families, about="one node per family"), judge=_exact_estimate,
+             judged="the exact probability (from tuesday.exact)"),
+    Exercise("tuesday-no-rejection", "tuesday", 2, "Draw only the families that count",
+             "Rejection sampling throws most families away. List the families that meet the condition once, "
+             "then draw `samples` of them uniformly with `random.Random(given.seed)`: every family drawn is "
+             "kept, so the interval narrows faster. One node per family drawn.",
+             "numpy", as_good=0.8, nodes=NodeLimit(count=_families, about="one node per family"),
+             judge=_near_exact, judged=f"an estimate within {STRAY:g} standard errors of the exact probability"),
 ]}
 
 

@@ -40,6 +40,7 @@ class Marking:
     cost_of: Callable[[Any, Any], float] | None = None  # the answer's cost, computed independently
     key: Callable[[Any, Any], Hashable] = lambda given, value: value
     options: dict = field(default_factory=dict)  # passed to `solve` on every run
+    proves: bool = True  # does `reference` prove the optimum (else its best is a rival's, not an optimum)?
 
 
 @cache
@@ -149,6 +150,79 @@ def _blocks_key(problem, words) -> Hashable:
     return tuple(sorted(zip(problem.puzzle.patterns, words)))
 
 
+# -- shredded text ------------------------------------------------------------------------------------------
+
+
+def _grids() -> list[Instance]:
+    from wordlab.puzzles import shredded as sh
+
+    def heldout(width: int, k: int) -> Instance:
+        case = sh.heldout_cases(width)[k]
+        return Instance(f"held-out {case.name.split(': ')[1]} (strips of {width})", lambda: case.grid)
+
+    example, ai_class = sh.example(), sh.ai_class_grid()
+    return [Instance(f"example: {example.rows}×{example.n} (strips of {example.width})", sh.example),
+            Instance(f"AI class: {ai_class.rows}×{ai_class.n} (strips of 2)", sh.ai_class_grid), heldout(2, 0),
+            heldout(3, 0), heldout(1, 4)]
+
+
+def _grid_score(grid, order) -> float:
+    """The full model's score of an order, read afresh (never the strategy's own figure)."""
+    from wordlab.lm import default_model
+    from wordlab.puzzles import shredded as sh
+
+    return sh.Reading(grid, default_model()).score(tuple(order))
+
+
+# -- palindromic pangrams ------------------------------------------------------------------------------------
+
+
+def _palindromes() -> list[Instance]:
+    from wordlab.puzzles import palindrome as pa
+
+    def words_of(alphabet: str) -> Instance:
+        return Instance(f"{WORDS} words of 3-5 letters of {alphabet}", lambda: pa.index(_short_words(alphabet), alphabet))
+
+    return [Instance("example: 14 words over a-d", pa.example), words_of("abdeno"), words_of("adeinrst"),
+            words_of("aeilnopst")]
+
+
+@cache
+def _short_words(alphabet: str):
+    from wordlab.words import WordList
+
+    kept = [w for w in _words() if 3 <= len(w) <= 5 and set(w) <= set(alphabet)]
+    return WordList(kept, name=f"{WORDS} (3-5 letters of {alphabet})")
+
+
+def _letters(puzzle, phrase) -> int:
+    from wordlab.puzzles import palindrome as pa
+
+    return pa.length(phrase.split() if isinstance(phrase, str) else phrase)
+
+
+# -- the Tuesday birthday ------------------------------------------------------------------------------------
+
+
+def _experiments() -> list[Instance]:
+    from wordlab.puzzles import tuesday as tu
+
+    def experiment(condition: str, seed: int) -> Instance:
+        return Instance(f"{condition}, {tu.FAMILIES:,} families (seed {seed})",
+                        lambda: tu.experiment(condition, samples=tu.FAMILIES, seed=seed))
+
+    return [experiment("boy-on-tuesday", 1), experiment("elder-is-boy", 2), experiment("boy-in-march", 3),
+            experiment("elder-is-boy+boy-on-sunday", 4)]
+
+
+def _width(experiment, estimate) -> float:
+    """The width of the 95 % Wilson interval of the estimate's own counts."""
+    from wordlab.puzzles import tuesday as tu
+
+    low, high = tu.wilson(estimate.tally.both_boys, estimate.tally.accepted)
+    return high - low
+
+
 MARKINGS = {
     "word-ladder": Marking("word-ladder", "shortest", "astar", _ladders, _ladder_print,
                            cost_of=lambda ladder, words: len(words) - 1, key=lambda ladder, words: tuple(words)),
@@ -159,6 +233,14 @@ MARKINGS = {
     "word-squares": Marking("word-squares", "all", "column-bitmasks", _squares, _square_print,
                             key=lambda puzzle, square: tuple(square)),
     "building-blocks": Marking("building-blocks", "all", "exact-cover", _blocks, _blocks_print, key=_blocks_key),
+    "shredded": Marking("shredded", "highest", "beam-repair", _grids, lambda grid: grid.columns, cost_of=_grid_score,
+                        key=lambda grid, order: tuple(order), proves=False),
+    "palindrome": Marking("palindrome", "shortest", "iterative-deepening", _palindromes,
+                          lambda puzzle: (puzzle.words.words, puzzle.required), cost_of=_letters,
+                          key=lambda puzzle, phrase: " ".join(phrase.split()) if isinstance(phrase, str) else phrase),
+    "tuesday": Marking("tuesday", "shortest", "numpy", _experiments,
+                       lambda experiment: (experiment.condition.name, experiment.samples, experiment.seed),
+                       cost_of=_width, key=lambda experiment, estimate: estimate.tally, proves=False),
 }
 
 
