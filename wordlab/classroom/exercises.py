@@ -47,6 +47,7 @@ class Exercise:
         if self.as_good is not None:
             times = "" if self.as_good == 1 else f"{self.as_good:g} × "
             parts.append(f"a score at least {self.reference}'s" if self.puzzle == "shredded" else
+                         f"an interval at most {times}{self.reference}'s width" if self.puzzle == "tuesday" else
                          f"a cost at most {times}{self.reference}'s")
         if self.nodes is not None:
             times = "" if self.nodes.factor == 1 else f"{self.nodes.factor:g} × "
