@@ -189,12 +189,22 @@ body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
 table {{ border-collapse: collapse; width: 100%; }}
 td {{ border-top: 1px solid #ddd; padding: .5rem; vertical-align: top; }} td p {{ margin: 0; }}
 td:first-child {{ width: 30%; font-weight: 600; }} td:last-child {{ white-space: nowrap; color: #666; }}
+th {{ text-align: left; padding: .5rem; color: #666; font-weight: 500; }}
 </style></head>
 <body>
 <h1>wordlab: the notebooks</h1>
 <p>Each page is a notebook executed top to bottom, with its outputs and plots embedded. Open the pages
-in any browser: reading them needs neither Python nor Jupyter.</p>
+in any browser: reading them needs neither Python nor Jupyter. The last column is how long the page took to
+execute when this book was built.</p>
+<p>Several pages reproduce a published write-up and check its figures. Spelling Bee (02) takes its puzzle and its
+counts from Peter Norvig's <a href="https://github.com/norvig/pytudes/blob/main/ipynb/SpellingBee.ipynb">Spelling
+Bee notebook</a>; Sudoku (04) follows his <a href="https://norvig.com/sudoku.html">Solving Every Sudoku
+Puzzle</a>; the palindromic pangram (06) is one of ITA Software's retired hiring puzzles (the Internet Archive's
+copy of <a href="https://web.archive.org/web/2010/http://www.itasoftware.com/careers/">ITA's careers
+pages</a>), on ITA's word list WORD.LST. Where a page quotes a write-up it does not name, its figures are that
+write-up's, on its machine.</p>
 <table>
+<tr><th>notebook</th><th>what it does</th><th>ran in</th></tr>
 {rows}
 </table>
 </body></html>

@@ -467,7 +467,8 @@ def partitioned(words: WordList, *, probe: Probe | None = None, budget: Budget |
                 rules: Rules = STANDARD, sample: int | None = None):
     """Like brute force, but scan only the words that contain the centre letter (words partitioned by letter).
 
-    Cost: honeycombs × words containing the centre (about a quarter of the set tests)."""
+    Cost: honeycombs × words containing the centre: it skips the words without the centre, but each word it
+    keeps still pays the full subset test."""
     return (yield from _score_each(words, sets_by_letter, score_by_partitioned_sets, rules, probe, budget, sample))
 
 
@@ -793,8 +794,8 @@ def vectorised(words: WordList, *, probe: Probe | None = None, budget: Budget | 
     """The points table and all honeycomb scores at once in numpy: for every pangram set, look up its 128
     subsets in a vectorised hash table, then sum per centre with one 128 × 7 matrix product.
 
-    Cost: importing numpy (about 0.1 s), one vectorised pass over the word bytes, then pangram sets × 128
-    hash look-ups in C.
+    Cost: importing numpy once, one vectorised pass over the word bytes, then pangram sets × 128 hash look-ups
+    in C.
 
     It has no tree: a recorded run shows one root, the candidates (not counted), and under it one node that
     stands for every honeycomb scored (counted as all of them) and shows the best."""
