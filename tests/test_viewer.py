@@ -469,3 +469,8 @@ def test_a_record_that_filled_says_how_many_events_the_run_had_and_one_that_just
     whole = recorded("astar", record=500)
     exact = recorded("astar", record=len(whole.probe.events))
     assert not recording_of(exact).ending.full and recording_of(exact).ending_text().startswith("run ended")
+
+
+def test_two_frames_show_the_first_solution_and_the_end():
+    assert frame_steps(100, 2, keep=(50, 99)) == [50, 99]
+    assert frame_steps(100, 2) == [0, 99]

@@ -263,6 +263,8 @@ def _drain(items: Iterator, out: Result, probe: Probe | None, budget: Budget | N
             item = next(items)
         except StopIteration as done:
             return done.value is not False
+        if budget:
+            budget.check()  # a strategy that yields without ticking is still stopped in time
         if checked is not None:
             item = _checked_item(item, checked)
         if isinstance(item, Bound):

@@ -25,13 +25,16 @@ MARKERS = {"star": "*", "cross": "x", "square": "s", "dot": "o", "ring": "o"}
 
 def frame_steps(length: int, frames: int, keep: tuple = ()) -> list[int]:
     """`frames` steps spread evenly from the first to the last of `length` (all of them if the run is no
-    longer), each step of `keep` taking the place of the nearest evenly spaced one."""
+    longer), each step of `keep` taking the place of the nearest evenly spaced one; the ends stay, except
+    that two frames show the first kept step and the end."""
     if length <= frames:
         return list(range(length))
     steps = sorted({round(i * (length - 1) / (frames - 1)) for i in range(frames)})
-    fixed = {0, length - 1}
+    fixed = {length - 1}
     for wanted in sorted({k for k in keep if k is not None and 0 <= k < length} - set(steps)):
-        movable = [s for s in steps if s not in fixed]
+        movable = [s for s in steps if s not in fixed and s != 0]
+        if not movable and len(steps) == 2:  # two frames: the kept step and the end, rather than the start
+            movable = [0]
         if movable:
             steps.remove(min(movable, key=lambda s: abs(s - wanted)))
             steps.append(wanted)
@@ -70,8 +73,9 @@ def frame_lines(recording: Recording, step: int) -> list[str]:
              _clip(f"{rows['event']} · depth {rows['depth']} · frontier {rows['frontier']}"),
              *_wrapped(f"nodes {rows['nodes so far']} · {recording.ending.cost_name} "
                        f"{rows[recording.ending.cost_name + ' so far']}")]
-    if "why pruned" in rows:
-        lines += _wrapped(f"why pruned: {rows['why pruned']}")
+    for why in ("why pruned", "why"):
+        if why in rows:
+            lines += _wrapped(f"{why}: {rows[why]}")
     path = recording.path(step)
     if path:
         lines.append(_clip("path: " + path_text(path, LINE_CHARS - 6)))

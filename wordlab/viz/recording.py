@@ -275,7 +275,7 @@ def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
             ("nodes so far", _number(_field(event, "nodes"))),
             (f"{recording.ending.cost_name} so far", _number(_field(event, "best")))]
     if _field(event, "why"):
-        rows.append(("why pruned", str(_field(event, "why"))))
+        rows.append(("why pruned" if kind == "prune" else "why", str(_field(event, "why"))))
     path = recording.path(step)
     if path:
         rows.append(("path", path_text(path)))
