@@ -249,3 +249,15 @@ def test_iter_solutions_refuses_options_the_strategy_does_not_have():
     with pytest.raises(WordlabError, match="'astar' has no option width"):
         next(iter_solutions(Tiles(), "astar", width=3))
     assert [f.cost for f in iter_solutions(Tiles(), "beam", width=8)][0] == 6
+
+
+def test_a_strategy_that_yields_without_ticking_still_stops_at_its_time_budget():
+    import time as clock
+
+    def chatty(given, *, probe=None, budget=None):
+        while True:  # never charges a node, but hands control back at every yield
+            yield "x", 1
+
+    started = clock.perf_counter()
+    result = run({"chatty": chatty}, "chatty", None, budget=Budget(seconds=0.2))
+    assert result.stopped == "time budget of 0.2 s reached" and clock.perf_counter() - started < 2
