@@ -5,7 +5,9 @@ Each step changes one letter and must land on a word. Neighbours come from a `Pa
 is an admissible heuristic, since one step fixes at most one letter.
 
 The strategies are the generic ones of `wordlab.search`; each solution they report is a whole ladder,
-the tuple of words from the start to the goal.
+the tuple of words from the start to the goal. A recorded run keeps each word as a `Rung` (the word and
+the goal), which `render` draws; `is_move` says whether one rung can follow another. docs/puzzles/word-ladder.md
+has what a strategy of your own is given, the probe calls it makes, and a minimal strategy.
 """
 
 from __future__ import annotations
