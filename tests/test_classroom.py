@@ -201,10 +201,12 @@ def _mutating(model):
 
 
 def _any_ladder(ladder, *, probe=None, budget=None):
+    """Any ladder, not the shortest, and says so: it did not cover its whole space."""
     words = wl.solve(ladder, "depth-first").value
     if budget:
         budget.tick()
     yield words, len(words) - 1
+    return False
 
 
 def _ones(puzzle, *, probe=None, budget=None):
@@ -237,7 +239,7 @@ WRONG = {  # exercise → (a deliberately wrong answer, what its verdict must sa
     "ladder-iddfs": (_any_ladder, "not optimal: cost"),
     "sudoku-forward-checking": (_ones, "wrong answer"),
     "sudoku-fewest-options": (_unticked(SOLUTIONS["sudoku-fewest-options"]), "ignores the budget"),
-    "bee-subset-sum": (_first_only(SOLUTIONS["bee-subset-sum"]), "not optimal: score"),
+    "bee-subset-sum": (_first_only(SOLUTIONS["bee-subset-sum"]), "claims it covered its whole space (exhausted) but its best score"),
     "bee-tighter-bound": (_wrapped(SOLUTIONS["bee-tighter-bound"], lambda g, v, c: [(v, c + 1)]), "wrong cost"),
     "squares-backtracking": (_first_only(SOLUTIONS["squares-backtracking"]), "incomplete: found 1 of 2"),
     "squares-most-constrained": (_wrapped(SOLUTIONS["squares-most-constrained"], lambda g, v, c: [(v, c), (v, c)]),
@@ -292,6 +294,21 @@ def test_check_reports_optimality_nodes_and_the_reference_and_shows_the_failing_
     assert "<table" in marks._repr_html_() and marks.verdict in repr(marks)
     player = check(_first_only(SOLUTIONS["squares-backtracking"]), "word-squares").watch(record=50)
     assert [r.name for r in player.recordings] == ["first_only", "column-bitmasks"]
+
+
+def test_check_fails_a_strategy_that_claims_its_whole_space_but_misses_the_optimum():
+    def claims(ladder, *, probe=None, budget=None):
+        words = wl.solve(ladder, "depth-first").value
+        if budget:
+            budget.tick()
+        yield words, len(words) - 1  # and returns normally: "I covered my whole space"
+
+    marks = check(claims, "word-ladder")
+    first = marks.table.iloc[0]
+    assert not marks.passed
+    assert first["verdict"].startswith("claims it covered its whole space (exhausted) but its best cost ")
+    assert f"worse than the optimum {first['optimum']}: return False when you stop early" in first["verdict"]
+    assert not check(claims, "word-ladder", optimal=True).passed
 
 
 def test_check_and_exercises_name_what_is_unknown():

@@ -324,6 +324,9 @@ def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Dema
         row["optimal"] = not worse
         if worse:
             word = "cost" if mark.goal == "shortest" else "score"
+            if result.exhausted:
+                return (f"claims it covered its whole space (exhausted) but its best {word} {best:g} is worse than "
+                        f"the optimum {reference.best:g}: return False when you stop early")
             remark = f"not optimal: {word} {best:g}, optimum {reference.best:g}"
             if demands.optimal:
                 return remark
