@@ -311,6 +311,55 @@ def test_check_fails_a_strategy_that_claims_its_whole_space_but_misses_the_optim
     assert not check(claims, "word-ladder", optimal=True).passed
 
 
+def _copy_of(module, name):
+    def copy(given, *, probe=None, budget=None):
+        yield from module.STRATEGIES[name](given, probe=probe, budget=budget)
+    return copy
+
+
+def _first_blank(puzzle, *, probe=None, budget=None):
+    """Plain backtracking on the first blank, yielding every solution (no limit)."""
+    cells, g = list(puzzle.cells), puzzle.geometry
+
+    def fill():
+        if 0 not in cells:
+            yield sd.Sudoku(tuple(cells), g), None
+            return
+        cell = cells.index(0)
+        for digit in g.digits:
+            if all(cells[p] != digit for p in g.peers[cell]):
+                cells[cell] = digit
+                if budget:
+                    budget.tick()
+                yield from fill()
+                cells[cell] = 0
+
+    yield from fill()
+
+
+@pytest.mark.parametrize("name, copy, add", [
+    ("sudoku-forward-checking", _copy_of(sd, "sequential"), "add forward checking"),
+    ("sudoku-forward-checking", _first_blank, "add forward checking"),
+    ("squares-most-constrained", _copy_of(ws, "backtracking"), "fewest fitting words"),
+    ("palindrome-beam", _copy_of(pa, "beam-stack"), "keep the k best halves"),
+    ("bee-tighter-bound", _copy_of(sb, "branch-and-bound"), "tighten the bound"),
+])
+def test_an_exercise_asking_for_fewer_nodes_fails_a_copy_of_its_reference(name, copy, add):
+    marks = exercise(name).check(copy)
+    assert not marks.passed
+    assert f"no saving: never 10% fewer nodes than {exercise(name).reference}" in marks.verdict and add in marks.verdict
+
+
+def test_a_sudoku_strategy_that_yields_every_solution_is_measured_to_its_first():
+    def every(puzzle, *, probe=None, budget=None):
+        yield from SOLUTIONS["sudoku-forward-checking"](puzzle, probe=probe, budget=budget, limit=10)
+
+    assert "first solution" in exercise("sudoku-forward-checking").prompt
+    assert "first solution" in exercise("sudoku-fewest-options").prompt
+    marks = exercise("sudoku-forward-checking").check(every)
+    assert marks.passed, marks
+
+
 def test_check_and_exercises_name_what_is_unknown():
     with pytest.raises(WordlabError, match="unknown exercise 'nope'; the exercises are: ladder-bfs-graph"):
         wordlab.exercise("nope")

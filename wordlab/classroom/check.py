@@ -68,6 +68,8 @@ class NodeLimit:
     factor: float = 1.0
     count: Callable[[Any], int] | None = None
     about: str = ""
+    fewer: float = 0.0  # also this share fewer nodes than the reference on at least one instance (0.1: 10 %)
+    hint: str = ""  # what to add when there is no saving anywhere
 
     def limit(self, given: Any, reference_nodes: int | None) -> tuple[int | None, str]:
         """(the most nodes allowed, the reason in words); (None, "") when the reference is unknown."""
@@ -77,6 +79,17 @@ class NodeLimit:
             return None, ""
         times = "" if self.factor == 1 else f" × {self.factor:g}"
         return math.floor(reference_nodes * self.factor), f"the reference's {reference_nodes:,}{times}"
+
+    def no_saving(self, rows: list[dict], reference: str) -> str | None:
+        """With `fewer`: what is wrong when no instance ran in at least that share fewer nodes than the reference
+        (a node or two saved, such as not ticking the root, is no saving), or None."""
+        if not self.fewer:
+            return None
+        compared = [r for r in rows if r["nodes"] is not None and r["reference_nodes"] is not None]
+        if not compared or any(r["nodes"] <= (1 - self.fewer) * r["reference_nodes"] for r in compared):
+            return None
+        return (f"no saving: never {self.fewer:.0%} fewer nodes than {reference} on any of {len(compared)} instances"
+                + (f"; {self.hint}" if self.hint else ""))
 
 
 @dataclass(frozen=True)
@@ -208,6 +221,9 @@ def check(strategy: Any, puzzle: str | None = None, *, exercise: str | None = No
     for instance in mark.instances():
         builders[instance.name] = instance.build
         rows.append(_marked(strategy, module, mark, instance, demands, seconds, options))
+    saving = demands.nodes.no_saving(rows, demands.reference) if demands.nodes else None
+    if saving and all(r["verdict"].startswith("ok") for r in rows):
+        rows.append({"instance": f"fewer nodes than {demands.reference}", "verdict": saving})
     rows.append(_budget_row(strategy, module, mark, rows, builders, seconds, options))
     import pandas as pd
 
@@ -251,11 +267,21 @@ def _marked(strategy, module, mark: Marking, instance: Instance, demands: Demand
     except ProtocolError as mistake:
         row["verdict"] = f"protocol: {mistake}"
         return row
-    row.update(seconds=result.seconds, nodes=budget.used, stopped=result.stopped, solutions=len(result.solutions))
+    row.update(seconds=result.seconds, nodes=_nodes(mark, result, budget.used), stopped=result.stopped,
+               solutions=len(result.solutions))
     limit, why = demands.nodes.limit(result.given, versus.ticks if versus else None) if demands.nodes else (None, "")
     row["limit"] = limit
     row["verdict"] = _verdict(row, result, mark, reference, demands, before, limit, why, versus)
     return row
+
+
+def _nodes(mark: Marking, result, used: int) -> int:
+    """The nodes a run is measured by: for a puzzle where any one solution will do, those charged up to the
+    first solution (so that a strategy which goes on to list every solution is compared like with like with
+    a reference that stops at its first); else every node charged."""
+    if mark.goal == "any" and result.solutions:
+        return result.solutions[0].nodes
+    return used
 
 
 def _watched_run(module, given, strategy, budget: Budget, seconds: float, mark: Marking, options: dict, where: str):
@@ -331,7 +357,8 @@ def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Dema
             if demands.optimal:
                 return remark
     if limit is not None and row["nodes"] > limit:
-        return f"too many nodes: {row['nodes']:,}, at most {limit:,} allowed ({why})"
+        first = " up to the first solution" if mark.goal == "any" else ""
+        return f"too many nodes{first}: {row['nodes']:,}, at most {limit:,} allowed ({why})"
     return f"ok ({remark})" if remark else "ok"
 
 
@@ -384,7 +411,7 @@ def _reference_run(puzzle: str, instance_name: str, name: str, seconds: float) -
     if mark.goal in ("shortest", "highest") and costs:
         best = (min if mark.goal == "shortest" else max)(costs)
     return Outcome(frozenset(mark.key(result.given, v) for v in result.values), len(result.solutions), best,
-                   budget.used, result.stopped, result.exhausted)
+                   _nodes(mark, result, budget.used), result.stopped, result.exhausted)
 
 
 # -- the budget test -----------------------------------------------------------------------------------------
@@ -395,7 +422,7 @@ def _budget_row(strategy, module, mark: Marking, rows: list[dict], builders: dic
     """Does the strategy stop at a node budget? Run it again on the instance where it charged the most nodes,
     with half of them allowed: it must stop there, say so, and not carry on past the stop."""
     row = {"instance": "budget", "verdict": "", "nodes": None, "limit": None, "stopped": None, "seconds": None}
-    ran = [r for r in rows if r["nodes"] is not None]
+    ran = [r for r in rows if r.get("nodes") is not None]
     if not ran:
         row["verdict"] = "ok (not tested: no instance ran to the end)"
         return row

@@ -53,6 +53,8 @@ class Exercise:
             times = "" if self.nodes.factor == 1 else f"{self.nodes.factor:g} × "
             parts.append(f"at most {self.nodes.about}" if self.nodes.count else
                          f"at most {times}{self.reference}'s nodes")
+            if self.nodes.fewer:
+                parts.append(f"{self.nodes.fewer:.0%} fewer than {self.reference}'s on at least one instance")
         return ", ".join(parts)
 
     def check(self, strategy: Any, **options) -> Check:
@@ -119,11 +121,14 @@ EXERCISES = {e.id: e for e in [
              "breadth-first", optimal=True, nodes=NodeLimit(3.0)),
     Exercise("sudoku-forward-checking", "sudoku", 1, "Forward checking",
              "Take `sequential` (fill the blanks in row-major order, trying 1..n) and add forward checking: after "
-             "placing a digit, back off at once when some blank peer has no digit left.",
-             "sequential", nodes=NodeLimit(1.0)),
+             "placing a digit, back off at once when some blank peer has no digit left. The reference stops at its "
+             "first solution; nodes are counted up to your first solution, so you may go on to yield every one.",
+             "sequential", nodes=NodeLimit(1.0, fewer=0.1, hint="add forward checking: after placing a digit, back "
+                                                                  "off when a blank peer has no digit left")),
     Exercise("sudoku-fewest-options", "sudoku", 2, "Fewest options first",
              "Fill the blank with the fewest digits left first (the most constrained variable), and when it has "
-             "none, back off.", "greedy", nodes=NodeLimit(1.5)),
+             "none, back off. The reference stops at its first solution; nodes are counted up to your first "
+             "solution, so you may go on to yield every one.", "greedy", nodes=NodeLimit(1.5)),
     Exercise("bee-subset-sum", "spelling-bee", 1, "Score from a points table",
              "Build a table from letter set to points once; score a honeycomb by summing the points of its letter "
              "subsets that contain the centre (64 look-ups), one node per honeycomb scored; yield each better one.",
@@ -132,7 +137,9 @@ EXERCISES = {e.id: e for e in [
              "Branch and bound visits pangram letter sets best bound first and stops when no bound can beat the "
              "best score. Its bound counts every subset whatever the centre. Find a tighter bound (never below "
              "the score of a honeycomb of those letters) so that fewer honeycombs are scored.",
-             "branch-and-bound", optimal=True, nodes=NodeLimit(1.0)),
+             "branch-and-bound", optimal=True,
+             nodes=NodeLimit(1.0, fewer=0.1, hint="tighten the bound: count only the subsets a centre letter could "
+                                                    "score")),
     Exercise("squares-backtracking", "word-squares", 1, "Backtracking over a prefix table",
              "Row k of a word square starts with the letters column k already holds: fill the rows one at a time, "
              "depth-first, looking the candidates up in a table from prefix to words; yield every square.",
@@ -140,7 +147,8 @@ EXERCISES = {e.id: e for e in [
     Exercise("squares-most-constrained", "word-squares", 3, "Most constrained row first",
              "Fill next the open row (and so column) with the fewest words that fit the letters it already holds, "
              "and back off as soon as one has none: every square, in fewer nodes than plain backtracking.",
-             "backtracking", nodes=NodeLimit(1.0)),
+             "backtracking", nodes=NodeLimit(1.0, fewer=0.1, hint="fill next the open row with the fewest fitting "
+                                                                    "words, and back off when one has none")),
     Exercise("blocks-backtracking", "building-blocks", 1, "Backtracking with a shelf of blocks",
              "Fill the patterns in order from each one's candidates, taking the word's blocks off a shelf and "
              "putting them back when you back off; yield every solution once (words of identical patterns in "
@@ -173,7 +181,9 @@ EXERCISES = {e.id: e for e in [
              "(ties broken by `problem.order_key(half)`); yield each finished half (`problem.is_goal`) that is "
              "shorter than the last, and stop when no half left can beat it. Find the shortest phrase on "
              "every instance in fewer nodes than beam-stack search, which backtracks to prove it.",
-             "beam-stack", optimal=True, nodes=NodeLimit(1.0)),
+             "beam-stack", optimal=True,
+             nodes=NodeLimit(1.0, fewer=0.1, hint="keep the k best halves by f and stop when none left can beat "
+                                                    "the best phrase, without backtracking")),
     Exercise("tuesday-every-family", "tuesday", 1, "Exact by counting every family",
              "Instead of drawing families at random, visit each of the 168 × 168 equally likely families once "
              "(`CHILDREN` for the elder, `CHILDREN` for the younger), counting in a `Tally` the families drawn, "
