@@ -22,7 +22,7 @@ from wordlab.puzzles import word_ladder as w
 from wordlab.search import Probe, Result
 from wordlab.search.probe import MAX_RECORD, NODE_KINDS
 from wordlab.viz.filmstrip import LINE_CHARS, STATE_LINES, caption, frame_lines, frame_steps, steps_of
-from wordlab.viz.recording import (DRAW_ALL, MARKS, panel_html, panel_rows, queue_rows, recording_of, tree_of,
+from wordlab.viz.recording import (DRAW_ALL, _duration, MARKS, panel_html, panel_rows, queue_rows, recording_of, tree_of,
                                    tree_svg, tree_view)
 
 FILMSTRIPS = Path(__file__).resolve().parents[1] / "build" / "filmstrips"  # git-ignored: look at them
@@ -180,7 +180,7 @@ def test_an_event_without_a_frontier_shows_no_table():
 def test_a_run_that_ended_inside_the_recording_says_so():
     result = recorded("breadth-first")
     recording = recording_of(result)
-    assert row(recording, 0, "whole run") == f"run ended: {result.nodes} nodes, best 4, {result.seconds:.2g} s"
+    assert row(recording, 0, "whole run") == f"run ended: {result.nodes} nodes, best 4, {_duration(result.seconds)}"
     steps = steps_of(recording, 6)
     assert caption(recording, steps).startswith(f"breadth-first: steps 1, ")
     assert "all 40 events; first solution at step 40" in caption(recording, steps)
@@ -193,7 +193,7 @@ def test_a_full_recording_says_where_it_ended_and_how_the_run_went_on():
     events = len(result.probe.events) + result.probe.unrecorded
     assert events == 40  # breadth-first COLD → WARM: 39 expansions and the solution
     ended = (f"recording ended at 10 of {events} events; the run went on: {result.nodes} nodes, best 4, "
-             f"{result.seconds:.2g} s")
+             f"{_duration(result.seconds)}")
     assert row(recording, 3, "whole run") == ended
     text = caption(recording, steps_of(recording, 4))
     assert f"first 10 of {events} events" in text and ended in text
@@ -474,3 +474,7 @@ def test_a_record_that_filled_says_how_many_events_the_run_had_and_one_that_just
 def test_two_frames_show_the_first_solution_and_the_end():
     assert frame_steps(100, 2, keep=(50, 99)) == [50, 99]
     assert frame_steps(100, 2) == [0, 99]
+
+
+def test_durations_are_written_for_a_reader():
+    assert [_duration(s) for s in (0.000068, 0.042, 1.3, 42.0)] == ["68 µs", "42 ms", "1.3 s", "42 s"]

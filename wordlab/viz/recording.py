@@ -55,12 +55,21 @@ class Ending:
     def text(self, events: int) -> str:
         totals = ", ".join(filter(None, [_counted(self.nodes, "node") if self.nodes is not None else "",
                                          f"{self.cost_name} {_number(self.best)}",
-                                         f"{self.seconds:.2g} s" if self.seconds is not None else "",
+                                         _duration(self.seconds) if self.seconds is not None else "",
                                          f"stopped: {self.stopped}" if self.stopped else ""]))
         if self.full:
             of_all = f" of {self.events:,}" if self.events else ""
             return f"recording ended at {events:,}{of_all} events; the run went on: {totals}"
         return f"run ended: {totals}"
+
+
+def _duration(seconds: float) -> str:
+    """Seconds written for a reader: 1.3 s, 42 ms, 68 µs."""
+    if seconds >= 1:
+        return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:,.0f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2g} ms"
+    return f"{seconds * 1e6:.2g} µs"
 
 
 def ending_of(probe: Probe, result: Result | None) -> Ending:
