@@ -236,6 +236,9 @@ class Strips(NamedTuple):
     def __repr__(self) -> str:
         return f"Strips({self.order})"
 
+    def __str__(self) -> str:  # how a tree drawing and a path label it: the columns placed, or · for none
+        return " ".join(map(str, self.order)) or "·"
+
 
 class Chains(NamedTuple):
     """greedy-chain's state: the chains of columns of `grid` linked so far, each a run of two or more columns
