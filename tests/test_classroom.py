@@ -162,6 +162,60 @@ def test_the_command_line_runs_a_strategy_from_a_module_in_the_current_folder(tm
     assert "or give your own as module:function" in cli_error(["solve", "sudoku", "--strategy", "fastest"], capsys)
 
 
+SUDOKU_STUDENT = textwrap.dedent('''
+    from wordlab.puzzles import sudoku as sd
+
+    seen = []
+
+    def first_blank(puzzle, *, probe=None, budget=None):
+        """Every solution, no limit: the command line closes it after --limit of them."""
+        cells, g = list(puzzle.cells), puzzle.geometry
+
+        def fill():
+            if 0 not in cells:
+                seen.append(1)
+                yield sd.Sudoku(tuple(cells), g), None
+                return
+            cell = cells.index(0)
+            for digit in g.digits:
+                if all(cells[p] != digit for p in g.peers[cell]):
+                    cells[cell] = digit
+                    if budget:
+                        budget.tick()
+                    yield from fill()
+                    cells[cell] = 0
+
+        yield from fill()
+
+    def limited(puzzle, *, probe=None, budget=None, limit=1):
+        for found, solution in enumerate(first_blank(puzzle, probe=probe, budget=budget), 1):
+            yield solution
+            if found >= limit:
+                return False
+''')
+
+
+def test_the_command_line_passes_options_only_to_strategies_that_take_them(tmp_path, monkeypatch, capsys):
+    (tmp_path / "sudokumod.py").write_text(SUDOKU_STUDENT)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(__import__("sys").modules, "sudokumod", raising=False)
+    empty = "0" * 16  # 288 solutions
+    assert main(["solve", "sudoku", empty, "--strategy", "sudokumod:first_blank", "--limit", "3", "--json"]) == 0
+    data = __import__("json").loads(capsys.readouterr().out)
+    assert len(data["solutions"]) == 3 and data["count_at_least"] == 3
+    assert len(__import__("sudokumod").seen) == 3  # closed after the third: not all 288 looked for
+    assert main(["solve", "sudoku", "four", "--strategy", "sudokumod:limited", "--json"]) == 0
+    data = __import__("json").loads(capsys.readouterr().out)
+    assert data["unique"] and data["count"] == 1  # --limit 2 passed: it proves uniqueness
+    (tmp_path / "beemod.py").write_text(textwrap.dedent('''
+        def any_comb(words, *, probe=None, budget=None):
+            from wordlab.puzzles import spelling_bee as sb
+            yield from sb.STRATEGIES["subset-sum"](words, probe=probe, budget=budget)
+    '''))
+    monkeypatch.delitem(__import__("sys").modules, "beemod", raising=False)
+    assert main(["solve", "spelling-bee", "--words", "wordfreq:3", "--strategy", "beemod:any_comb"]) == 0
+
+
 # -- check and the exercises ---------------------------------------------------------------------------------
 
 

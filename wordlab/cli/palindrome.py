@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, add_words_option, budget_from
+from wordlab.cli.options import (Report, add_budget_options, add_strategy_option, add_words_option, budget_from,
+                                 taken)
 from wordlab.errors import WordlabError
 from wordlab.puzzles import palindrome as P
 from wordlab.search import Budget, Probe
@@ -115,8 +116,8 @@ def solve(args) -> Report:
         return prove(args)
     puzzle = P.index(args.words, args.alphabet)
     probe = Probe()
-    result = P.solve(puzzle, args.strategy, probe=probe, budget=budget_from(args), max_length=args.max_length,
-                     **_options(args, args.strategy))
+    result = P.solve(puzzle, args.strategy, probe=probe, budget=budget_from(args),
+                     **taken(P.STRATEGIES, args.strategy, {"max_length": args.max_length, **_options(args, args.strategy)}))
     row = _describe(args.strategy, result, probe)
     lines = [f"{s['letters']:>3} letters at {s['seconds']:8.2f} s, {s['nodes']:>11,} nodes: {s['phrase']}"
              for s in row["solutions"]]
@@ -155,8 +156,8 @@ def bench(args) -> Report:
         def run_one(given, probe=None):
             probe = probe or Probe()
             budget = Budget(nodes=args.max_nodes, seconds=args.max_seconds if args.max_seconds else 10.0)
-            result = P.solve(given, name, probe=probe, budget=budget, max_length=args.max_length,
-                             **_options(args, name))
+            result = P.solve(given, name, probe=probe, budget=budget,
+                             **taken(P.STRATEGIES, name, {"max_length": args.max_length, **_options(args, name)}))
             rows[name] = _describe(name, result, probe)
             return result
         return run_one

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import Callable
 
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, budget_from
+from wordlab.cli.options import Report, add_budget_options, add_strategy_option, budget_from, taken
 from wordlab.errors import WordlabError
 from wordlab.lm import TextModel, default_model
 from wordlab.puzzles import shredded as sh
@@ -71,7 +71,7 @@ def options(strategy: str, args: argparse.Namespace, model: TextModel) -> dict:
     found = {"model": model}
     if strategy in ("beam", "beam-repair"):
         found["width"] = args.beam_width
-    return found
+    return taken(sh.STRATEGIES, strategy, found)
 
 
 def writable(name: str) -> Path:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, add_words_option, budget_from
+from wordlab.cli.options import (Report, add_budget_options, add_strategy_option, add_words_option, budget_from,
+                                 taken)
 from wordlab.errors import WordlabError
 from wordlab.puzzles import spelling_bee as sb
 from wordlab.words import DEFAULT, best_available, load
@@ -51,7 +52,8 @@ def solve(args: argparse.Namespace) -> Report:
     if args.letters is not None or args.centre is not None:
         found = sb.daily(args.letters or "", args.centre or "", words, rules)
         return Report(found.text(show), found.describe())
-    answer = sb.solve(words, args.strategy, budget=budget_from(args), rules=rules)
+    answer = sb.solve(words, args.strategy, budget=budget_from(args), **taken(sb.STRATEGIES, args.strategy,
+                                                                                 {"rules": rules}))
     if answer.honeycomb is None:
         raise WordlabError(f"no honeycomb found in {words.name} ({answer.stopped or 'no pangram letter sets'})")
     found = sb.puzzle_words(answer.honeycomb, words, rules)

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, budget_from
+from wordlab.cli.options import Report, add_budget_options, add_strategy_option, at_most, budget_from
 from wordlab.errors import WordlabError
 from wordlab.puzzles import sudoku as sd
 from wordlab.search import Budget, Probe
@@ -60,7 +60,8 @@ def solve(args: argparse.Namespace) -> Report:
         return solve_file(args)
     puzzle = _puzzle_from(args)
     probe, budget = Probe(), budget_from(args)
-    answer = sd.solve(puzzle, args.strategy, probe=probe, budget=budget, limit=args.limit)
+    strategy, limit = at_most(sd.STRATEGIES, args.strategy, args.limit)
+    answer = sd.solve(puzzle, strategy, probe=probe, budget=budget, **limit)
     effort = sd.difficulty(puzzle) if budget is None else None  # grading searches too: not under a budget
     count = f"{answer.count}" + ("" if answer.exhausted else "+")
     graded = (f"difficulty {effort.label} ({_count(effort.singles_calls, 'call')} with singles)" if effort
@@ -160,7 +161,8 @@ def outcome(number: int, text: str, strategy: str, limit: int, budget: Budget | 
     """Solve one line of a file: a bad line is rejected with its reason, never an exception."""
     try:
         puzzle = sd.parse(text)
-        answer = sd.solve(puzzle, strategy, budget=budget, limit=limit)
+        run, options = at_most(sd.STRATEGIES, strategy, limit)
+        answer = sd.solve(puzzle, run, budget=budget, **options)
     except WordlabError as problem:
         return Outcome(number, text, "rejected", reason=str(problem))
     solutions = tuple(str(s) for s in answer.values)
