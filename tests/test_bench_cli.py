@@ -90,3 +90,45 @@ def test_notebooks_are_committed_stripped(path):
             assert cell.execution_count is None, f"{path.name} has execution counts: run `nbstripout {path}`"
     verify = subprocess.run([sys.executable, "-m", "nbstripout", "--verify", str(path)], capture_output=True, text=True)
     assert verify.returncode == 0, f"{path.name} is not as nbstripout leaves it: run `nbstripout {path}`"
+
+
+def test_bench_gives_no_ratio_and_says_so_when_only_some_runs_stopped():
+    stops = iter([None, "node budget of 5 reached", None, None])
+
+    class Done:
+        def __init__(self):
+            self.stopped = next(stops)
+
+    def sometimes(n, probe=None):
+        return Done()
+
+    frame = bench.run({"fast": fast, "sometimes": sometimes}, {"one": 1}, repeats=3)
+    row = frame.iloc[1]
+    assert row["stopped"] == "stopped in 1 of 4 runs: node budget of 5 reached"
+    assert row["ratio"] != row["ratio"]  # NaN: no ratio
+
+
+def test_bench_json_is_strict_with_whole_numbers_as_ints_and_missing_figures_as_null(monkeypatch, tmp_path, capsys):
+    from wordlab.cli import sudoku as sudoku_cli
+    from wordlab.puzzles import sudoku as sd
+
+    frame = bench.run({"fast": fast, "broken": lambda n, probe=None: 1 / 0}, {"one": 1}, repeats=1)
+    rows = bench.records(frame)
+    assert rows[0]["calls"] == 1 and type(rows[0]["calls"]) is int and rows[1]["calls"] is None
+    assert rows[0]["stopped"] is None and rows[1]["ratio"] is None
+    (tmp_path / "slowmod.py").write_text(
+        "from wordlab.puzzles import sudoku as sd\n"
+        "def plain(puzzle, *, probe=None, budget=None):\n"
+        "    yield from sd.STRATEGIES['sequential'](puzzle, probe=probe, budget=budget)\n")
+    monkeypatch.chdir(tmp_path)
+    puzzles = [sd.parse(sd.EXAMPLES["harder"]), sd.parse(sd.EXAMPLES["easy"])]
+    monkeypatch.setattr(sudoku_cli, "_bench_inputs", lambda sample: ({"two": puzzles}, []))
+    assert main(["bench", "sudoku", "--strategies", "propagation", "slowmod:plain", "--max-seconds", "0.05",
+                 "--repeats", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out, parse_constant=lambda name: pytest.fail(f"{name} in --json output"))
+    plain = data["rows"][1]
+    assert plain["stopped"] == "1 of 2 puzzles stopped by the budget" and plain["puzzles_stopped"] == 1
+    assert plain["ratio"] is None and plain["puzzles_per_s"] is None and plain["speedup"] is None
+    assert data["rows"][0]["stopped"] is None and data["rows"][0]["ratio"] == 1
+    assert any("slowmod:plain on two: 1 of 2 puzzles stopped" in note for note in data["notes"])

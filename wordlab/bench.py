@@ -32,7 +32,7 @@ class Timing(NamedTuple):
     cpu: float  # least CPU seconds (process time) of the same runs: steadier on a shared machine
     probe: Probe | None  # the probe of the extra counting run, if any
     result: Any  # the last run's result
-    stopped: str | None = None  # why a budget stopped one of the runs, if it did
+    stopped: str | None = None  # why a budget stopped the runs ("stopped in 2 of 3 runs: …" when not all), or None
 
 
 def fresh_budget(spec: BudgetSpec) -> Budget | None:
@@ -67,22 +67,31 @@ def measure(strategy: Strategy, given: Any, repeats: int = 3, count: bool = True
             budget: BudgetSpec = None) -> Timing:
     """Time `repeats` runs without a probe (the path users run), then, if `count`, one more run with a
     probe for the effort counts. With `budget`, every run gets a fresh one (`fresh_budget`), and `stopped`
-    says why one stopped, if one did."""
+    says why the runs stopped: the reason when all did, "stopped in 2 of 3 runs: reason" when some did (the
+    seconds are then those of the timed runs that finished)."""
     if repeats < 1:
         raise WordlabError(f"repeats must be at least 1, not {repeats}")
     extra = (lambda: {"budget": fresh_budget(budget)}) if budget is not None else dict
-    walls, cpus, stopped = [], [], None
+    walls, cpus, stops = [], [], []
     for _ in range(repeats):
         wall, cpu = time.perf_counter(), time.process_time()
         result = strategy(given, probe=None, **extra())
         cpus.append(time.process_time() - cpu)
         walls.append(time.perf_counter() - wall)
-        stopped = stopped or getattr(result, "stopped", None)
+        stops.append(getattr(result, "stopped", None))
     probe = None
     if count:
         probe = Probe()
         result = strategy(given, probe=probe, **extra())
-        stopped = stopped or getattr(result, "stopped", None)
+        stops.append(getattr(result, "stopped", None))
+    reasons = [why for why in stops if why]
+    stopped = None
+    if reasons and len(reasons) == len(stops):
+        stopped = reasons[0]
+    elif reasons:
+        stopped = f"stopped in {len(reasons)} of {len(stops)} runs: {reasons[0]}"
+        kept = [i for i, why in enumerate(stops[:repeats]) if not why] or range(repeats)
+        walls, cpus = [walls[i] for i in kept], [cpus[i] for i in kept]
     return Timing(min(walls), statistics.median(walls), max(walls), min(cpus), probe, result, stopped)
 
 
@@ -212,3 +221,38 @@ def format_table(frame, title: str = "") -> str:
     note = frame.attrs.get("note")
     text = f"{text}\n({note})" if note else text
     return f"{title}\n{text}" if title else text
+
+
+MEASURED = ("seconds", "ms", "ratio", "speedup", "per_s", "kib")  # column names ending so hold fractions
+
+
+def records(frame) -> list[dict]:
+    """The rows of a table as strict JSON values: a missing figure (NaN, NA) is None, a column of whole
+    numbers (counts, such as calls, even where a missing one made pandas store floats) holds ints, and
+    numpy scalars become Python numbers."""
+    import math
+
+    whole = set()
+    for column in frame.columns:
+        values = [v for v in frame[column] if isinstance(v, (int, float)) and not isinstance(v, bool) and v == v]
+        if (values and len(values) == frame[column].notna().sum() and not str(column).endswith(MEASURED)
+                and all(math.isfinite(v) and float(v).is_integer() for v in values)):
+            whole.add(column)
+    return [{column: plain(value, column in whole) for column, value in row.items()}
+            for row in frame.to_dict("records")]
+
+
+def plain(value: Any, whole: bool = False) -> Any:
+    """`value` as a strict JSON value: None for a missing or infinite figure, int for a whole one."""
+    import math
+
+    if value is None or value is getattr(__import__("pandas"), "NA", None):
+        return None
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
+        value = value.item()
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        return int(value) if whole else value
+    return value
+

@@ -20,9 +20,25 @@ class Report:
     lines: bool = False
 
     def as_json(self) -> str:
+        """Strict JSON: a missing or infinite figure (NaN) is null, never the NaN that JSON does not allow."""
         if self.lines:
-            return "\n".join(json.dumps(item, default=str) for item in self.data)
-        return json.dumps(self.data, indent=2, default=str)
+            return "\n".join(json.dumps(strict(item), default=str, allow_nan=False) for item in self.data)
+        return json.dumps(strict(self.data), indent=2, default=str, allow_nan=False)
+
+
+def strict(data: Any) -> Any:
+    """`data` with every NaN, infinity or pandas NA as None and numpy scalars as Python numbers (for strict
+    JSON), through dicts, lists and tuples."""
+    from wordlab.bench import plain
+
+    if isinstance(data, dict):
+        return {key: strict(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [strict(value) for value in data]
+    try:
+        return plain(data)
+    except (TypeError, ValueError):
+        return data
 
 
 def add_words_option(parser: argparse.ArgumentParser, default: str, prefer: tuple[str, ...] = ()) -> None:

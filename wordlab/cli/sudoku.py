@@ -236,20 +236,30 @@ def _bench_inputs(sample: int) -> tuple[dict[str, list[sd.Sudoku]], list[str]]:
     return inputs, notes
 
 
+@dataclass
+class SetRun:
+    """One run of a strategy over a set: how many puzzles, and (when the budget stopped some) why, so that
+    `wordlab.bench` gives the run no ratio."""
+
+    puzzles: int
+    stopped: str | None = None
+
+
 def _over_set(name: str, seconds: float | None, worst: dict, stopped: dict):
     """A bench strategy solving every puzzle of a set; records the slowest puzzle and the budget stops."""
 
-    def run(puzzles: list[sd.Sudoku], probe: Probe | None = None) -> int:
+    def run(puzzles: list[sd.Sudoku], probe: Probe | None = None) -> SetRun:
         slowest, stops = 0.0, 0
         for puzzle in puzzles:
             answer = sd.solve(puzzle, name, probe=probe, budget=Budget(seconds=seconds) if seconds else None)
             slowest = max(slowest, answer.seconds)
             stops += bool(answer.stopped)
+        key = name, id(puzzles)
+        stopped[key] = max(stopped.get(key, 0), stops)
         if probe is None:  # wordlab.bench times probe-free runs; its probed run only counts calls
-            key = name, id(puzzles)
             worst[key] = min(worst.get(key, float("inf")), slowest)
-            stopped[key] = stops
-        return len(puzzles)
+        why = f"{stops} of {_count(len(puzzles), 'puzzle')} stopped by the budget" if stops else None
+        return SetRun(len(puzzles), why)
 
     return run
 
@@ -263,15 +273,20 @@ def bench_strategies(args: argparse.Namespace) -> Report:
     strategies = {name: _over_set(name, args.max_seconds, worst, stopped) for name in args.strategies}
     baseline = BASELINE if BASELINE in strategies else args.strategies[0]
     frame = measure.run(strategies, inputs, repeats=args.repeats, baseline=baseline)
-    frame["puzzles_per_s"] = [len(inputs[i]) / s for i, s in zip(frame["input"], frame["seconds"])]
+    done = measure.finished(frame)
+    frame["puzzles_per_s"] = [len(inputs[i]) / s if ok else None  # a rate only where every puzzle finished
+                              for i, s, ok in zip(frame["input"], frame["seconds"], done)]
     frame["worst_ms"] = [worst[s, id(inputs[i])] * 1000 for i, s in zip(frame["input"], frame["strategy"])]
-    frame["stopped"] = [stopped[s, id(inputs[i])] for i, s in zip(frame["input"], frame["strategy"])]
+    frame["puzzles_stopped"] = [stopped[s, id(inputs[i])] for i, s in zip(frame["input"], frame["strategy"])]
     frame["speedup"] = 1 / frame["ratio"]
     frame["cpu_speedup"] = 1 / measure.with_ratios(frame, baseline, "cpu_seconds")["ratio"]
+    cut = frame[frame["puzzles_stopped"] > 0]
+    notes += [f"{r.strategy} on {r.input}: {r.puzzles_stopped} of {_count(len(inputs[r.input]), 'puzzle')} stopped "
+              f"by the budget in its worst run, so it has no ratio, speedup or puzzles_per_s" for r in cut.itertuples()]
     text = measure.format_table(frame.round({"puzzles_per_s": 1, "worst_ms": 1, "speedup": 2, "cpu_speedup": 2}),
                                 f"Sudoku strategies, best of {args.repeats} runs (ratio = seconds ÷ {baseline}'s; "
                                 f"speedup = its inverse; cpu_speedup = the same in CPU time)")
-    return Report("\n".join([text, *notes]), {"rows": frame.to_dict("records"), "notes": notes})
+    return Report("\n".join([text, *notes]), {"rows": measure.records(frame), "notes": notes})
 
 
 def published_counts() -> Report:

@@ -53,7 +53,7 @@ def bench(args: argparse.Namespace) -> Report:
     frame = measure.run(strategies, {f"{args.start}→{args.goal}": ladder}, repeats=3, baseline=args.strategies[0],
                         describe=lambda r: r.cost)
     return Report(measure.format_table(frame, f"word ladder {args.start} → {args.goal} on {args.words}"),
-                  frame.to_dict("records"))
+                  measure.records(frame))
 
 
 BUDGET_WORDS = "web2+gcide+wordfreq:1"  # some 42,000 five-letter words in one well-connected graph
