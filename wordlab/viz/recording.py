@@ -214,7 +214,13 @@ def recording_of(source, render: Callable[[Any], str] | None = None, name: str |
     if not getattr(probe, "record", 0) or events is None:
         raise WordlabError(f"the probe was not recording: {HOW_TO_RECORD}")
     if not events:
-        raise WordlabError(f"the probe recorded no events (did the search run with it?): {HOW_TO_RECORD}")
+        drawn = getattr(getattr(result, "render", None), "func", getattr(result, "render", None))
+        modules = [type(result).__module__, getattr(drawn, "__module__", "")] if result is not None else []
+        puzzle = next((m.split(".")[2] for m in modules if m and m.startswith("wordlab.puzzles.")), "")
+        page = f"docs/puzzles/{puzzle.replace('_', '-')}.md" if puzzle else "docs/puzzles/"
+        raise WordlabError(f"strategy {name or default_name!r} reported nothing to its probe: call "
+                           f"probe.expand(depth, parent=…, state=…) once per node, passing each node's id as its "
+                           f"children's parent (see {page})")
     return Recording(name or default_name, list(events), render or default_render or str, ending_of(probe, result))
 
 
