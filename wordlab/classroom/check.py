@@ -24,6 +24,7 @@ from wordlab.search import Budget, Probe
 from wordlab.search.result import OWN, ProtocolError, pick, strategy_name
 
 SECONDS = 5.0  # the time budget of one run
+NOT_TESTED = "not tested"  # a budget row that could not test the stop: neither a pass nor a failure
 
 
 def deadline(seconds: float) -> float:
@@ -130,8 +131,10 @@ class Check:
 
     @property
     def failures(self) -> list[tuple[str, str]]:
-        """(instance, verdict) of every row not marked ok."""
-        return [(r.instance, r.verdict) for r in self.table.itertuples() if not r.verdict.startswith("ok")]
+        """(instance, verdict) of every row not marked ok (nor "not tested", which is neither a pass nor a
+        failure)."""
+        return [(r.instance, r.verdict) for r in self.table.itertuples()
+                if not r.verdict.startswith(("ok", NOT_TESTED))]
 
     @property
     def passed(self) -> bool:
@@ -145,7 +148,9 @@ class Check:
         name = strategy_name(self.strategy)
         what = f"exercise {self.exercise}" if self.exercise else self.puzzle
         if self.passed:
-            return f"passed: {name} is ok on all {len(self.table) - 1} instances of {what} and stops at its budget"
+            budget = self.table.iloc[-1]["verdict"]
+            stops = (f"its budget stop is {budget}" if budget.startswith(NOT_TESTED) else "stops at its budget")
+            return f"passed: {name} is ok on all {len(self.table) - 1} instances of {what} and {stops}"
         instance, why = self.failures[0]
         return f"failed {len(self.failures)} of {len(self.table)}: {instance}: {why}"
 
@@ -218,9 +223,15 @@ def check(strategy: Any, puzzle: str | None = None, *, exercise: str | None = No
     mark, module = marking(puzzle), puzzle_module(puzzle)
     pick(module.STRATEGIES, strategy)  # a protocol mistake is one line, before anything runs
     rows, builders = [], {}
-    for instance in mark.instances():
+    instances = mark.instances()
+    for k, instance in enumerate(instances):
         builders[instance.name] = instance.build
         rows.append(_marked(strategy, module, mark, instance, demands, seconds, options))
+        rest = len(instances) - k - 1
+        if rows[-1]["verdict"].startswith("over time") and rest:  # each further one would cost a whole watchdog
+            rows.append({"instance": f"the other {rest} instance{'s' * (rest != 1)}",
+                         "verdict": f"not run: the run on {instance.name} ignored its budget, and so would these"})
+            break
     saving = demands.nodes.no_saving(rows, demands.reference) if demands.nodes else None
     if saving and all(r["verdict"].startswith("ok") for r in rows):
         rows.append({"instance": f"fewer nodes than {demands.reference}", "verdict": saving})
@@ -424,14 +435,14 @@ def _budget_row(strategy, module, mark: Marking, rows: list[dict], builders: dic
     row = {"instance": "budget", "verdict": "", "nodes": None, "limit": None, "stopped": None, "seconds": None}
     ran = [r for r in rows if r.get("nodes") is not None]
     if not ran:
-        row["verdict"] = "ok (not tested: no instance ran to the end)"
+        row["verdict"] = f"{NOT_TESTED}: no instance ran to the end"
         return row
     most = max(ran, key=lambda r: r["nodes"])
     if most["nodes"] == 0:
         row["verdict"] = "ignores the budget: never calls budget.tick(), so no budget can stop it"
         return row
     if most["nodes"] == 1:
-        row["verdict"] = "ok (not tested: no instance needed more than one node)"
+        row["verdict"] = f"{NOT_TESTED}: no instance needed more than one node"
         return row
     allowed = most["nodes"] // 2
     budget = Budget(nodes=allowed, seconds=seconds)
@@ -451,6 +462,8 @@ def _budget_row(strategy, module, mark: Marking, rows: list[dict], builders: dic
                           f"never catch the budget's exception")
     elif not result.stopped:
         row["verdict"] = f"ignores the budget: finished on {budget.used:,} nodes where it charged {most['nodes']:,}"
+    elif budget.used == allowed + 1:
+        row["verdict"] = "ok (stopped at the limit: the one node over is the tick that stopped it)"
     else:
         row["verdict"] = "ok"
     return row
