@@ -217,6 +217,32 @@ def test_the_command_line_passes_options_only_to_strategies_that_take_them(tmp_p
     assert main(["solve", "spelling-bee", "--words", "wordfreq:3", "--strategy", "beemod:any_comb"]) == 0
 
 
+def test_small_mistakes_get_small_helpful_messages(tmp_path, monkeypatch, capsys):
+    (tmp_path / "classmod2.py").write_text(STUDENT)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(__import__("sys").modules, "classmod2", raising=False)
+    said = cli_error(["solve", "word-ladder", "--strategy", "nomodule.py:bfs"], capsys)
+    assert "put nomodule.py in the current folder" in said and ".py.py" not in said
+    assert main(["solve", "word-ladder", "--words", "wordfreq:3", "--strategy", "classmod2.py:bfs"]) == 0
+    capsys.readouterr()
+    assert "did you mean 'astar'?" in cli_error(["solve", "word-ladder", "--strategy", "astr"], capsys)
+    with pytest.raises(UnknownName, match="did you mean 'astar'"):
+        wl.solve(wl.example(), "a-star")
+
+    @wordlab.strategy("ladder-only", puzzle="word-ladder")
+    def ladder_only(ladder, *, probe=None, budget=None):
+        yield from breadth_first_graph(ladder, probe=probe, budget=budget)
+
+    try:
+        with pytest.raises(WordlabError, match="registered for word-ladder .* so it does not run on sudoku"):
+            sd.solve(sd.example(), "ladder-only")
+        with pytest.raises(WordlabError, match="so it does not run on sudoku"):
+            check(ladder_only, "sudoku")
+        assert wl.solve(wl.example(), ladder_only).cost == 4
+    finally:
+        OWN.pop("ladder-only", None)
+
+
 # -- check and the exercises ---------------------------------------------------------------------------------
 
 

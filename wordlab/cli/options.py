@@ -87,8 +87,12 @@ def strategy_type(strategies):
         if text in strategies:
             return text
         if ":" not in text:
+            import difflib
+
+            close = difflib.get_close_matches(text, list(strategies), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
             raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {', '.join(strategies)}, "
-                                             f"or give your own as module:function)")
+                                             f"or give your own as module:function){hint}")
         try:
             pick(strategies, imported(text))
         except WordlabError as problem:

@@ -117,14 +117,43 @@ def pick(registry: Mapping[str, Any], name: Any, kind: str = "strategy"):
         return registry[name]
     except (KeyError, TypeError):
         if kind != "strategy":
-            raise UnknownName(kind, str(name), registry) from None
+            raise unknown(kind, str(name), registry) from None
     if callable(name):
-        return checked_strategy(name)
+        return _for_this_puzzle(registry, checked_strategy(name))
     if isinstance(name, str) and name in OWN:
-        return OWN[name]
+        return _for_this_puzzle(registry, OWN[name])
     if isinstance(name, str) and ":" in name:
-        return checked_strategy(imported(name))
-    raise UnknownName(kind, str(name), [*registry, *OWN]) from None
+        return _for_this_puzzle(registry, checked_strategy(imported(name)))
+    raise unknown(kind, str(name), [*registry, *OWN]) from None
+
+
+def unknown(kind: str, name: str, known) -> UnknownName:
+    """An `UnknownName` listing the choices, with "did you mean …?" when one is close to `name`."""
+    import difflib
+
+    error = UnknownName(kind, name, known)
+    close = difflib.get_close_matches(name, [str(k) for k in known], n=1)
+    if close:
+        error.args = (f"{error.args[0]}; did you mean {close[0]!r}?",)
+    return error
+
+
+def _for_this_puzzle(registry: Mapping[str, Any], strategy: Callable) -> Callable:
+    """`strategy`, unless `wordlab.strategy(puzzle=...)` registered it for a puzzle other than the one whose
+    strategies `registry` holds (then a one-line `WordlabError` saying so)."""
+    puzzle = getattr(strategy, "strategy_puzzle", None)
+    if not puzzle:
+        return strategy
+    from wordlab.puzzles import PUZZLES, puzzle_module
+
+    if puzzle_module(puzzle).STRATEGIES is registry:
+        return strategy
+    other = next((p for p in PUZZLES if p != puzzle and puzzle_module(p).STRATEGIES is registry), None)
+    if other is None:
+        return strategy
+    raise WordlabError(f"strategy {strategy_name(strategy)!r} was registered for {puzzle} "
+                       f"(@wordlab.strategy(puzzle={puzzle!r})), so it does not run on {other}; register it without "
+                       f"puzzle= to use it on any puzzle")
 
 
 # -- strategies as values: student code, checked against the protocol -----------------------------------
@@ -155,6 +184,7 @@ def imported(address: str) -> Callable:
     import sys
 
     module_name, _, attribute = address.partition(":")
+    module_name = module_name.removesuffix(".py")  # mymodule.py:iddfs names the file; the module is mymodule
     if not module_name or not attribute:
         raise WordlabError(f"a strategy address is module:function, such as mymodule:iddfs, not {address!r}")
     if os.getcwd() not in sys.path and "" not in sys.path:
