@@ -243,6 +243,28 @@ def test_small_mistakes_get_small_helpful_messages(tmp_path, monkeypatch, capsys
         OWN.pop("ladder-only", None)
 
 
+def test_the_command_line_marks_an_answer_that_fails_verify_and_exits_1(tmp_path, monkeypatch, capsys):
+    (tmp_path / "wrongmod.py").write_text(textwrap.dedent('''
+        from wordlab.puzzles import sudoku as sd
+
+        def ones(puzzle, *, probe=None, budget=None):
+            yield sd.Sudoku(tuple(d or 1 for d in puzzle.cells), puzzle.geometry), None
+
+        def hop(ladder, *, probe=None, budget=None):
+            yield (ladder.first, ladder.goal), 1
+    '''))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(__import__("sys").modules, "wrongmod", raising=False)
+    assert main(["solve", "sudoku", "four", "--strategy", "wrongmod:ones"]) == 1
+    out = capsys.readouterr().out
+    assert "NOT VERIFIED: wrongmod:ones's answer" in out and "fails sudoku's verify" in out
+    assert main(["solve", "word-ladder", "cold", "warm", "--words", "wordfreq:3", "--strategy", "wrongmod:hop",
+                 "--json"]) == 1
+    assert __import__("json").loads(capsys.readouterr().out)["verified"] is False
+    assert main(["solve", "word-ladder", "cold", "warm", "--words", "wordfreq:3"]) == 0
+    assert "NOT VERIFIED" not in capsys.readouterr().out
+
+
 # -- check and the exercises ---------------------------------------------------------------------------------
 
 

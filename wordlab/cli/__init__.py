@@ -151,7 +151,7 @@ def show(report: Report, as_json: bool) -> int:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 1
-    return 0
+    return report.status
 
 
 if __name__ == "__main__":

@@ -18,12 +18,35 @@ class Report:
     text: str
     data: Any = field(default_factory=dict)
     lines: bool = False
+    status: int = 0  # the exit status once printed: 1 when an answer failed the puzzle's verify
+
+    def unless_verified(self, name: str, result, verify, puzzle: str) -> "Report":
+        """This report, marked when an answer of `result` fails `verify(result.given, answer)`: a line
+        "NOT VERIFIED: …" after the answer, `verified: false` in the data, and exit status 1 (a strategy of your
+        own is not trusted, and neither is a built-in)."""
+        wrong = [value for value in result.values if not _verifies(verify, result.given, value)]
+        if isinstance(self.data, dict):
+            self.data["verified"] = not wrong
+        if wrong:
+            shown = repr(wrong[0])
+            shown = shown if len(shown) <= 80 else shown[:79] + "…"
+            self.text += (f"\nNOT VERIFIED: {name}'s answer {shown} fails {puzzle}'s verify"
+                          + (f" ({len(wrong)} of {len(result.values)} answers fail)" if len(result.values) > 1 else ""))
+            self.status = 1
+        return self
 
     def as_json(self) -> str:
         """Strict JSON: a missing or infinite figure (NaN) is null, never the NaN that JSON does not allow."""
         if self.lines:
             return "\n".join(json.dumps(strict(item), default=str, allow_nan=False) for item in self.data)
         return json.dumps(strict(self.data), indent=2, default=str, allow_nan=False)
+
+
+def _verifies(verify, given, value) -> bool:
+    try:
+        return bool(verify(given, value))
+    except Exception:  # an answer too malformed for the verifier to read is not verified
+        return False
 
 
 def strict(data: Any) -> Any:

@@ -76,7 +76,7 @@ def solve(args: argparse.Namespace) -> Report:
     data = {**answer.as_dict(), "puzzle": str(puzzle), "solutions": [str(s) for s in answer.values],
             "count" if answer.exhausted else "count_at_least": answer.count, "unique": answer.unique,
             "verified": answer.verified, "calls": probe.nodes, "difficulty": effort.label if effort else None}
-    return Report("\n".join(lines), data)
+    return Report("\n".join(lines), data).unless_verified(args.strategy, answer, sd.verify, "sudoku")
 
 
 def _puzzle_from(args: argparse.Namespace) -> sd.Sudoku:

@@ -34,7 +34,8 @@ def solve(args: argparse.Namespace) -> Report:
     steps = " → ".join(result.value) if result else "no ladder found"
     note = f" ({result.stopped})" if result.stopped else ""
     text = f"{args.strategy}: {steps}{note}\n{probe.nodes:,} nodes expanded"
-    return Report(text, {**result.as_dict(), **probe.summary()})
+    return Report(text, {**result.as_dict(), **probe.summary()}).unless_verified(args.strategy, result, w.verify,
+                                                                                "word-ladder")
 
 
 def runner(strategy: str, width: int = 50) -> Callable[..., Result]:
