@@ -19,7 +19,7 @@ from wordlab import viz
 from wordlab.errors import WordlabError
 from wordlab.puzzles import PUZZLES, puzzle_module
 from wordlab.puzzles import word_ladder as w
-from wordlab.search import Probe, Result
+from wordlab.search import Budget, Probe, Result
 from wordlab.search.probe import MAX_RECORD, NODE_KINDS
 from wordlab.viz.filmstrip import LINE_CHARS, STATE_LINES, caption, frame_lines, frame_steps, steps_of
 from wordlab.viz.recording import (DRAW_ALL, _duration, MARKS, panel_html, panel_rows, queue_rows, recording_of, tree_of,
@@ -414,7 +414,7 @@ def test_other_bad_input_is_refused():
     (("word-ladder", "bogus"), {}, "unknown strategy 'bogus' for word-ladder; choose one of: depth-first, "),
     (("word-ladder",), {"given": 42}, "watch('word-ladder', 'astar'): a word ladder is given by its two ends"),
     (("word-ladder",), {"record": 0},
-     f"Probe(record=...) takes how many events to keep, a whole number from 1 to {MAX_RECORD:,}"),
+     f"watch(record=...) takes how many events of each run to keep, a whole number from 1 to {MAX_RECORD:,}"),
     (("word-ladder",), {"record": MAX_RECORD + 1}, "not 100001"),
     (("word-ladder", "astar"), {"width": 3}, "watch('word-ladder', 'astar'): "),
 ])
@@ -493,3 +493,22 @@ def test_two_frames_show_the_first_solution_and_the_end():
 
 def test_durations_are_written_for_a_reader():
     assert [_duration(s) for s in (0.000068, 0.042, 1.3, 42.0)] == ["68 µs", "42 ms", "1.3 s", "42 s"]
+
+
+def test_watch_stops_each_run_at_its_default_time_budget_and_says_so():
+    from wordlab.viz.player import SECONDS
+
+    assert SECONDS > 0
+    with pytest.raises(WordlabError, match=r"'breadth-first' stopped before its first step \(time budget of 0 s"):
+        viz.watch("word-ladder", "breadth-first", seconds=0.0)
+    player = viz.watch("word-ladder", "breadth-first", budget=Budget(nodes=5))
+    assert "stopped: node budget of 5 reached" in player.recordings[0].ending_text()
+
+
+def test_the_frontier_table_says_what_it_leaves_out_and_what_orders_it():
+    player = viz.watch("word-ladder", "breadth-first", "greedy", "uniform-cost")
+    bfs = player.recordings[0]
+    cut = next(s for s in range(len(bfs)) if (bfs.event(s).frontier or 0) + 1 > len(bfs.event(s).queue or ()) > 0)
+    assert "more</td>" in panel_html(bfs, cut) and "title='cost so far'" in panel_html(bfs, cut)
+    assert dict(panel_rows(player.recordings[1], 1))["ordered by"] == "h (g is ignored)"
+    assert dict(panel_rows(player.recordings[2], 1))["ordered by"] == "g (h is ignored)"

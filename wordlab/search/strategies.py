@@ -193,8 +193,9 @@ def _layers(problem, probe, budget, max_depth, first_only, graph):
     return False
 
 
-def _best_first(problem, probe, budget, priority, first_only: bool):
-    """Pop the open node of least `priority(g, h)`; a heap with lazy deletion of stale entries."""
+def _best_first(problem, probe, budget, priority, first_only: bool, ordered_by: str = "f = g + h"):
+    """Pop the open node of least `priority(g, h)` (described in words by `ordered_by`, for the player);
+    a heap with lazy deletion of stale entries."""
     start = problem.start()
     best_g, tie = {start: 0}, count()
     h = problem.heuristic(start)
@@ -207,7 +208,8 @@ def _best_first(problem, probe, budget, priority, first_only: bool):
         if budget:
             budget.tick()
         node = _expanded(probe, problem, depth, len(frontier), state, parent,
-                         lambda: _queue_of(problem, [entry, *heapq.nsmallest(QUEUE_SHOWN, frontier)], best_g)) if probe else None
+                         lambda: _queue_of(problem, [entry, *heapq.nsmallest(QUEUE_SHOWN, frontier)], best_g),
+                         lambda: (("ordered by", ordered_by), ("states reached", len(best_g)))) if probe else None
         if problem.is_goal(state):
             yield state, g, path(link)
             if first_only:
@@ -232,14 +234,14 @@ def uniform_cost(problem: SearchProblem, *, probe: Probe | None = None, budget: 
                  first_only: bool = True):
     """Uniform-cost search (Dijkstra's algorithm): always expand the open node of least path cost g,
     ignoring h; the first goal taken is optimal. Time and memory O(nodes generated · log)."""
-    return (yield from _best_first(problem, probe, budget, lambda g, h: g, first_only))
+    return (yield from _best_first(problem, probe, budget, lambda g, h: g, first_only, "g (h is ignored)"))
 
 
 def greedy(problem: SearchProblem, *, probe: Probe | None = None, budget: Budget | None = None,
            first_only: bool = True):
     """Greedy best-first: always expand the node that looks closest to a goal (least h). Fast when h is
     good, not optimal. Time and memory O(nodes generated · log)."""
-    complete = yield from _best_first(problem, probe, budget, lambda g, h: h, first_only)
+    complete = yield from _best_first(problem, probe, budget, lambda g, h: h, first_only, "h (g is ignored)")
     return complete and not first_only
 
 

@@ -14,11 +14,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from wordlab.errors import UnknownName, WordlabError
+from wordlab.search.probe import MAX_RECORD, Budget
+from wordlab.search.result import strategy_name
 from wordlab.viz.filmstrip import filmstrip, png_base64
 from wordlab.viz.recording import TREE_WIDTH, Recording, panel_html, recording_of, state_html, tree_svg
 
 INTERVAL_MS = 400  # the player's default pause between steps
 RECORD = 2000  # how many events `watch` records by default: enough for every example to reach its answer
+SECONDS = 60.0  # how long each run of `watch` may take by default
 ROOM = 1140  # pixels a notebook's output area offers, about: runs side by side share it
 NARROWEST = 340  # the narrowest a run gets; more runs than fit scroll sideways
 PANEL_HEIGHT = "340px"  # room for the side panel's rows and a frontier of eight entries
@@ -36,7 +39,7 @@ class RunView:
         import ipywidgets as widgets
 
         self.recording, self.width = recording, width
-        state_width = round(width * 0.44)
+        state_width = round(width * 0.5)  # a 9 × 9 Sudoku's rows fit at three runs side by side
         self.title = widgets.HTML(f"<b>{recording.name}</b>", layout=widgets.Layout(width=f"{width}px"))
         self.state = widgets.HTML(layout=widgets.Layout(width=f"{state_width}px", overflow="auto"))
         self.panel = widgets.HTML(layout=widgets.Layout(width=f"{width - state_width - 8}px", margin="0 0 0 8px"))
@@ -165,11 +168,13 @@ def step(*runs, render: Callable[[Any], str] | None = None, names: list[str] | N
     return Player(recordings_of(runs, render, names, frames), interval, frames)
 
 
-def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD, **options) -> Player:
+def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD, seconds: float | None = SECONDS,
+          **options) -> Player:
     """Solve `puzzle` with each named strategy (default: the puzzle's own) on `given` (default: its small
     example), recording the first `record` events of each run, and step through the runs side by side:
     `watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")`. Other keywords go to the
-    puzzle's `solve` (a strategy's options such as `width=2`, or `budget=Budget(seconds=10)`).
+    puzzle's `solve` (a strategy's options such as `width=2`). Each run stops after `seconds` (default
+    SECONDS; None for no limit), or at the `budget=` you give, and the player says so.
 
     Puzzles and their strategies (the default first):
 
@@ -186,17 +191,18 @@ def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD
       greedy, beam, beam-stack
 
     A strategy may also be your own function, or a name given to one with `wordlab.strategy`
-    (see docs/classroom.md). An unknown puzzle or strategy, a `given` the puzzle cannot read, or a `record` out of range is refused
-    with one line naming the choices.
+    (see docs/classroom.md). An unknown puzzle or strategy, a `given` the puzzle cannot read, or a
+    `record` out of range is refused with one line naming the choices.
     """
     module, names, probes = _watched(puzzle, strategies, record)
     given = module.example() if given is None else given
-    runs = []
+    runs, limits = [], options.pop("budget", None) or Budget(seconds=seconds)
     for name, probe in zip(names, probes):
+        budget = Budget(nodes=limits.nodes, seconds=limits.seconds)  # each run its own, with the same limits
         try:
-            runs.append(module.solve(given, name, probe=probe, **options))
+            runs.append(module.solve(given, name, probe=probe, budget=budget, **options))
         except WordlabError as problem:
-            raise WordlabError(f"watch({puzzle!r}, {name!r}): {problem}") from None
+            raise WordlabError(f"watch({puzzle!r}, {strategy_name(name)!r}): {problem}") from None
     return step(*runs)
 
 
@@ -213,14 +219,15 @@ def _watched(puzzle: str, strategies: tuple, record: int):
         try:
             pick(module.STRATEGIES, name)  # a name, a registered name, module:function or a strategy function
         except UnknownName:
-            raise WordlabError(f"unknown strategy {name!r} for {puzzle}; choose one of: {', '.join(module.STRATEGIES)}"
+            raise WordlabError(f"unknown strategy {strategy_name(name)!r} for {puzzle}; choose one of: {', '.join(module.STRATEGIES)}"
                                f", or give your own strategy function") from None
         except WordlabError as problem:
-            raise WordlabError(f"watch({puzzle!r}, {name!r}): {problem}") from None
+            raise WordlabError(f"watch({puzzle!r}, {strategy_name(name)!r}): {problem}") from None
     try:
         probes = [Probe(record=record) for _ in names]
-    except WordlabError as problem:
-        raise WordlabError(str(problem)) from None
+    except WordlabError:
+        raise WordlabError(f"watch(record=...) takes how many events of each run to keep, a whole number from 1 "
+                           f"to {MAX_RECORD:,} (default {RECORD:,}), not {record!r}") from None
     return module, names, probes
 
 

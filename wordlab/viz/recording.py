@@ -33,7 +33,11 @@ SIBLINGS = 8  # and this many siblings of the current node either side of it
 MARKS = {"solution": ("#009e73", "star"), "pruned": ("#cc79a7", "cross"), "dead end": ("#e69f00", "square"),
          "current": ("#d55e00", "ring"), "on the path": ("#0072b2", "dot"), "other": ("#a0a8b4", "dot")}
 QUEUE_MARKS = {"next": "▶", "kept": "kept", "cut": "cut", "top": "top"}  # how a frontier row's mark is shown
-QUEUE_TIPS = {"▶": "taken next", "kept": "kept in the beam", "cut": "cut from the beam", "top": "top of the stack"}
+QUEUE_TIPS = {"▶": "taken at this step: the frontier's first", "kept": "kept", "cut": "cut",
+              "top": "top of the stack"}
+COLUMN_TIPS = {"frontier": "the open nodes, in the order the strategy takes them", "g": "cost so far",
+               "h": "estimated cost still to go", "f": "the value the frontier is ordered by where the strategy "
+                                                          "has one (g + h for A*; a bound or a score for others)"}
 
 
 Node = tuple[int, "int | None", int, str]  # (id, parent id, depth, label), as `tree_layout` reads them
@@ -52,9 +56,15 @@ class Ending:
     events: int | None = None  # events the run reported in all, recorded or not
     cost_name: str = "best"  # what the run's result calls its best cost
 
+    def _best_text(self) -> str:
+        """The best cost; for a run whose solutions have no cost (every one as good), how many it found."""
+        if self.best is None and self.found:
+            return _counted(self.found, "solution")
+        return f"{self.cost_name} {_number(self.best)}"
+
     def text(self, events: int) -> str:
         totals = ", ".join(filter(None, [_counted(self.nodes, "node") if self.nodes is not None else "",
-                                         f"{self.cost_name} {_number(self.best)}",
+                                         self._best_text(),
                                          _duration(self.seconds) if self.seconds is not None else "",
                                          f"stopped: {self.stopped}" if self.stopped else ""]))
         if self.full:
@@ -64,12 +74,12 @@ class Ending:
 
 
 def _duration(seconds: float) -> str:
-    """Seconds written for a reader: 1.3 s, 42 ms, 68 µs."""
-    if seconds >= 1:
-        return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:,.0f} s"
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:.2g} ms"
-    return f"{seconds * 1e6:.2g} µs"
+    """Seconds written for a reader: 1.3 s, 42 ms, 68 µs, 150 µs."""
+    for unit, scale in (("s", 1), ("ms", 1e3), ("µs", 1e6)):
+        if seconds * scale >= 1 or unit == "µs":
+            value = seconds * scale
+            return f"{value:.2g} {unit}" if value < 10 else f"{value:,.0f} {unit}"
+    return ""
 
 
 def ending_of(probe: Probe, result: Result | None) -> Ending:
@@ -213,6 +223,9 @@ def recording_of(source, render: Callable[[Any], str] | None = None, name: str |
     events = getattr(probe, "events", None)
     if not getattr(probe, "record", 0) or events is None:
         raise WordlabError(f"the probe was not recording: {HOW_TO_RECORD}")
+    if not events and getattr(result, "stopped", None):
+        raise WordlabError(f"{name or default_name!r} stopped before its first step ({result.stopped}): "
+                           f"give it a bigger budget")
     if not events:
         drawn = getattr(getattr(result, "render", None), "func", getattr(result, "render", None))
         modules = [type(result).__module__, getattr(drawn, "__module__", "")] if result is not None else []
@@ -326,7 +339,12 @@ def queue_html(recording: Recording, step: int) -> str:
     rows = queue_rows(recording, step)
     if not rows:
         return ""
-    head = "".join(f"<th style='{CELL_STYLE}'>{name}</th>" for name in ("", "frontier", "g", "h", "f"))
+    head = "".join(f"<th style='{CELL_STYLE}' title='{COLUMN_TIPS.get(name, '')}'>{name}</th>"
+                   for name in ("", "frontier", "g", "h", "f"))
+    waiting = _field(recording.event(step), "frontier", 0) or 0
+    more = waiting + (rows[0][0] == "▶") - len(rows)
+    if more > 0:
+        rows = [*rows, ("", f"+{more:,} more", "", "", "")]
     body = "".join(
         f"<tr class='wordlab-queue-row' data-mark='{html.escape(mark)}' title='{QUEUE_TIPS.get(mark, '')}'>"
         + "".join(f"<td style='{CELL_STYLE};{ONE_LINE}'>{html.escape(cell)}</td>" for cell in (mark, *cells))
@@ -337,7 +355,7 @@ def queue_html(recording: Recording, step: int) -> str:
             f"{columns}<tr>{head}</tr>{body}</table>")
 
 
-STATE_STYLE = "margin:0;font-size:11px;line-height:1.25;white-space:pre;overflow:auto;max-height:20em"
+STATE_STYLE = "margin:0;font-size:10px;line-height:1.25;white-space:pre;overflow:auto;max-height:20em"
 
 
 def state_html(recording: Recording, step: int) -> str:
@@ -440,7 +458,7 @@ def _scale(view: TreeView, width: int, height: int):
     ys = view.depths
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
     gap = max(MIN_GAP, (width - 2 * PAD) / span_x) if span_x else 0
-    row = min(44, max(14, (height - TOP - PAD) / span_y)) if span_y else 0
+    row = min(44, max(3, (height - TOP - PAD) / span_y)) if span_y else 0  # deep trees fit the box's height
     size = (max(width, 2 * PAD + span_x * gap), max(height, TOP + PAD + span_y * row))
 
     def at(node_id):
