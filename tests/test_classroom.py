@@ -479,7 +479,7 @@ def test_the_budget_row_says_not_tested_apart_from_ok_and_explains_the_node_over
     marks = check(breadth_first_graph, "word-ladder")
     budget_row = marks.table.iloc[-1]
     assert budget_row["nodes"] == budget_row["limit"] + 1
-    assert budget_row["verdict"] == "ok (stopped at the limit: the one node over is the tick that stopped it)"
+    assert budget_row["verdict"] == f"ok: stopped at node {int(budget_row['nodes']):,} by a limit of {int(budget_row['limit']):,} ✓"
 
 
 def test_check_and_exercises_name_what_is_unknown():

@@ -161,8 +161,11 @@ class Check:
         return self
 
     def shown(self):
-        """The table with blanks where a row has no figure, for reading."""
-        return self.table.astype(object).where(self.table.notna(), "")
+        """The table for reading: blanks where a row has no figure, without the columns that have no figure in
+        any row, numbers written as in the verdicts (no scientific notation)."""
+        table = self.table.dropna(axis="columns", how="all")
+        shown = table.astype(object).map(_figure)
+        return shown.loc[:, [c for c in shown.columns if (shown[c] != "").any()]]
 
     def __repr__(self) -> str:
         return f"{self.verdict}\n{self.shown().to_string(index=False)}"
@@ -172,7 +175,7 @@ class Check:
 
         colour = "#2a7" if self.passed else "#c33"
         return (f"<p style='color:{colour}'><b>{html.escape(self.verdict)}</b></p>"
-                + self.shown().to_html(index=False, float_format=lambda x: f"{x:.3g}"))
+                + self.shown().to_html(index=False))
 
     def watch(self, record: int = 300):
         """Step through the first failing instance (the first instance when all passed): your run beside the
@@ -462,11 +465,34 @@ def _budget_row(strategy, module, mark: Marking, rows: list[dict], builders: dic
                           f"never catch the budget's exception")
     elif not result.stopped:
         row["verdict"] = f"ignores the budget: finished on {budget.used:,} nodes where it charged {most['nodes']:,}"
-    elif budget.used == allowed + 1:
-        row["verdict"] = "ok (stopped at the limit: the one node over is the tick that stopped it)"
     else:
-        row["verdict"] = "ok"
+        row["verdict"] = _stopped_by(budget.used, allowed)
     return row
+
+
+def _stopped_by(used: int, allowed: int) -> str:
+    """The budget row's verdict for a run that stopped in time: at which node, by which limit (the tick that
+    finds the budget spent is itself counted, so a run stopped by a limit of 2,104 stops at node 2,105)."""
+    return f"ok: stopped at node {used:,} by a limit of {allowed:,} ✓"
+
+
+def _figure(value: Any) -> str:
+    """A cell of the shown table: a blank for no figure, whole numbers with thousands separators, other numbers
+    as the verdicts write them (one decimal from 100 on, else four significant digits), never in scientific
+    notation."""
+    import pandas as pd
+
+    if value is None or (not isinstance(value, (list, tuple, dict, set)) and pd.isna(value)):
+        return ""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    if abs(value) >= 100:
+        return f"{value:.1f}"
+    if abs(value) >= 1e-3:
+        return f"{value:.4g}"
+    return f"{value:.6f}".rstrip("0")
 
 
 __all__ = ["Check", "NodeLimit", "Overtime", "check", "watchdog", "GOALS"]

@@ -122,13 +122,16 @@ EXERCISES = {e.id: e for e in [
     Exercise("sudoku-forward-checking", "sudoku", 1, "Forward checking",
              "Take `sequential` (fill the blanks in row-major order, trying 1..n) and add forward checking: after "
              "placing a digit, back off at once when some blank peer has no digit left. The reference stops at its "
-             "first solution; nodes are counted up to your first solution, so you may go on to yield every one.",
+             "first solution; nodes are counted up to your first solution, so you may go on to yield every one. To "
+             "pass, use never more nodes than `sequential` on any instance, and at least 10% fewer on one or more "
+             "of them (the same count is no saving).",
              "sequential", nodes=NodeLimit(1.0, fewer=0.1, hint="add forward checking: after placing a digit, back "
                                                                   "off when a blank peer has no digit left")),
     Exercise("sudoku-fewest-options", "sudoku", 2, "Fewest options first",
              "Fill the blank with the fewest digits left first (the most constrained variable), and when it has "
              "none, back off. The reference stops at its first solution; nodes are counted up to your first "
-             "solution, so you may go on to yield every one.", "greedy", nodes=NodeLimit(1.5)),
+             "solution, so you may go on to yield every one. To pass, use at most 1.5 × `greedy`'s nodes on "
+             "every instance.", "greedy", nodes=NodeLimit(1.5)),
     Exercise("bee-subset-sum", "spelling-bee", 1, "Score from a points table",
              "Build a table from letter set to points once; score a honeycomb by summing the points of its letter "
              "subsets that contain the centre (64 look-ups), one node per honeycomb scored; yield each better one.",
