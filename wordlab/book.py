@@ -201,8 +201,12 @@ counts from Peter Norvig's <a href="https://github.com/norvig/pytudes/blob/main/
 Bee notebook</a>; Sudoku (04) follows his <a href="https://norvig.com/sudoku.html">Solving Every Sudoku
 Puzzle</a>; the palindromic pangram (06) is one of ITA Software's retired hiring puzzles (the Internet Archive's
 copy of <a href="https://web.archive.org/web/2010/http://www.itasoftware.com/careers/">ITA's careers
-pages</a>), on ITA's word list WORD.LST. Where a page quotes a write-up it does not name, its figures are that
-write-up's, on its machine.</p>
+pages</a>), on ITA's word list WORD.LST. The Spelling Bee page's Python timings, and the figures that Building
+Blocks (01) and Word squares (03) quote, come from other published write-ups that this book does not name: a
+2018 Building Blocks solver that scanned a word list with regular expressions, and a word-square solver in Scheme
+with a Python prefix-table solution beside it. The puzzles and the word lists they used are described in the
+data READMEs (<code>data/building_blocks/README.md</code> for the 2018 puzzles; the reference-data README for
+the Moby lists). Their figures are those write-ups' own, on their machines.</p>
 <table>
 <tr><th>notebook</th><th>what it does</th><th>ran in</th></tr>
 {rows}
