@@ -134,10 +134,10 @@ def _draw_nodes(ax, view: TreeView, place: dict) -> None:
     for mark, (colour, shape) in MARKS.items():
         points = [place[node_id] for node_id, *_ in view.nodes if view.marks.get(node_id, "other") == mark]
         if points:
-            size = {"other": 6, "on the path": 16, "current": 26}.get(mark, 34)
+            size = {"other": 6, "on the path": 16, "current": 26}.get(mark, 44)
             ax.scatter(*zip(*points), s=size, marker=MARKERS[shape], color=colour, zorder=3, linewidths=1.4)
     if view.current in place:
-        ax.scatter(*place[view.current], s=110, marker="o", facecolors="none", edgecolors=MARKS["current"][0],
+        ax.scatter(*place[view.current], s=170, marker="o", facecolors="none", edgecolors=MARKS["current"][0],
                    linewidths=1.4, zorder=4)
 
 
