@@ -32,3 +32,15 @@ def cli_error(argv: list[str], capsys) -> str:
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1, captured.err
     return lines[0]
+
+
+def page_strategy(puzzle: str):
+    """The function `mine` that docs/puzzles/<puzzle>.md's code block defines, made by running the block:
+    the page and its test run the very same code, so they cannot drift."""
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parent.parent / "docs" / "puzzles" / f"{puzzle}.md"
+    block = page.read_text(encoding="utf-8").split("```python\n", 1)[1].split("\n```", 1)[0]
+    namespace = {"__name__": f"{puzzle.replace('-', '_')}_page"}
+    exec(compile(block, page.name, "exec"), namespace)
+    return namespace["mine"]

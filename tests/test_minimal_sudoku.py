@@ -1,32 +1,21 @@
 """The minimal strategy of docs/puzzles/sudoku.md, run from the page's own code block (so the page and this
 test cannot drift): it solves the example, finds only the one solution, and its recorded tree is true."""
 
-from pathlib import Path
-
+from tests.helpers import page_strategy
 from tests.test_true_trees import test_every_node_hangs_under_the_node_that_made_it as hangs_true
 from tests.test_true_trees import test_marks_point_at_recorded_nodes as marks_true
 from wordlab.puzzles import sudoku as sd
 from wordlab.search import Probe
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "puzzles" / "sudoku.md"
-
-
-def page_strategy():
-    """The function `mine` that the page's code block defines, made by running the block."""
-    block = PAGE.read_text(encoding="utf-8").split("```python\n", 1)[1].split("\n```", 1)[0]
-    namespace = {"__name__": "sudoku_page"}
-    exec(compile(block, PAGE.name, "exec"), namespace)
-    return namespace["mine"]
-
 
 def test_the_page_strategy_solves_the_example_and_finds_no_second_solution():
-    answer = sd.solve(sd.example(), page_strategy())
+    answer = sd.solve(sd.example(), page_strategy("sudoku"))
     assert answer.exhausted and answer.count == 1 and answer.verified
     assert answer.solution == sd.solve(sd.example(), "sequential").solution
 
 
 def test_the_page_strategy_records_a_true_tree_of_positions():
-    mine = page_strategy()
+    mine = page_strategy("sudoku")
     hangs_true("sudoku", mine)
     marks_true("sudoku", mine)
     probe = Probe(record=200)
