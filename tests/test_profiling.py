@@ -32,3 +32,13 @@ def test_short_paths_writes_project_files_and_cells_relative():
     assert short_paths(f"File: {wordlab.__file__}") == "File: wordlab/__init__.py"
     assert short_paths("/tmp/ipykernel_991/2238.py:1(<module>)") == "<cell>:1(<module>)"
     assert short_path(None) is None
+
+
+def test_a_wordlab_error_shows_in_a_notebook_as_one_line():
+    nbclient = pytest.importorskip("nbclient")
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "from wordlab import viz\nviz.watch('word-ladder', 'dijkstra')")])
+    client = nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3", allow_errors=True)
+    client.execute()
+    (error,) = [o for o in notebook.cells[0].outputs if o["output_type"] == "error"]
+    assert error["traceback"] == [f"WordlabError: {error['evalue']}"] and "dijkstra" in error["evalue"]

@@ -4,6 +4,10 @@
 class WordlabError(ValueError):
     """Bad input to wordlab: the message names the problem."""
 
+    def _render_traceback_(self) -> list[str]:
+        """In IPython and Jupyter, the one line that names the problem, not a traceback through wordlab."""
+        return [f"{type(self).__name__}: {self}"]
+
 
 class SourceUnavailable(WordlabError):
     """A word source is missing; the message says how to get it."""
