@@ -8,16 +8,11 @@ player forward: the state it shows must change. Without Chromium the test is ski
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import nbformat
 import pytest
 
 from tests.helpers import chromium
-from tests.test_browser import changed, free_port, run_all_cells, wait_until_up
+from tests.test_browser import changed, jupyterlab, run_all_cells
 
 CELL = 'from wordlab.viz import explore\nform = explore("sudoku", record=60)\nform'
 FOUR = "3..2..1......2.1"
@@ -33,29 +28,12 @@ def lab_with_form(tmp_path):
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CELL)])
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(notebook, folder / "explore.ipynb")
-    settings = tmp_path / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-    port, token = free_port(), os.urandom(12).hex()
-    command = [sys.executable, "-m", "jupyter", "lab", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-               "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
-               "--allow-root", f"--ServerApp.root_dir={folder}", f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
-               f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}", "--LabApp.news_url=None",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
-    with open(tmp_path / "lab.log", "w") as log:
-        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            wait_until_up(f"{base}/api/status?token={token}", server)
-            yield executable, base, token, folder
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+    served = jupyterlab(tmp_path, folder)  # the browser tests' own server, stopped when the test ends
+    base, token, folder = next(served)
+    try:
+        yield executable, base, token, folder
+    finally:
+        served.close()
 
 
 def test_the_form_reads_runs_and_steps_in_jupyterlab(lab_with_form):

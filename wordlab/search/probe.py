@@ -87,7 +87,6 @@ class Event(NamedTuple):
 
 
 NODE_KINDS = ("call", "expand", "prune")  # the event kinds that make a node of the search tree
-EXPANDING = ("call", "expand")  # the node kinds that stand for an expanded node
 
 
 def _made(value):
