@@ -512,3 +512,11 @@ def test_the_frontier_table_says_what_it_leaves_out_and_what_orders_it():
     assert "more</td>" in panel_html(bfs, cut) and "title='cost so far'" in panel_html(bfs, cut)
     assert dict(panel_rows(player.recordings[1], 1))["ordered by"] == "h (g is ignored)"
     assert dict(panel_rows(player.recordings[2], 1))["ordered by"] == "g (h is ignored)"
+
+
+def test_a_run_without_costs_counts_its_solutions_so_far_and_a_beam_says_what_orders_it():
+    sudoku = viz.watch("sudoku", "sequential").recordings[0]
+    assert dict(panel_rows(sudoku, 0))["solutions so far"] == "0"
+    assert dict(panel_rows(sudoku, len(sudoku) - 1))["solutions so far"] == "1"
+    beam = viz.watch("word-ladder", "beam").recordings[0]
+    assert dict(panel_rows(beam, 0))["ordered by"] == "f = g + h, ties by state"

@@ -280,7 +280,8 @@ def _next_layer(problem, layer, probe, budget, depth, admit):
         if budget:
             budget.tick()
         node = _expanded(probe, problem, depth, len(ranked) - i - 1, state, parent,
-                         lambda: _rows(problem, ranked[i:i + QUEUE_SHOWN], "next")) if probe else None
+                         lambda: _rows(problem, ranked[i:i + QUEUE_SHOWN], "next"),
+                         lambda: (("ordered by", "f = g + h, ties by state"),)) if probe else None
         if problem.is_goal(state):
             yield state, g, path(link)
             continue

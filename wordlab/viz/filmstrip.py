@@ -71,8 +71,9 @@ def frame_lines(recording: Recording, step: int) -> list[str]:
     rows = dict(panel_rows(recording, step))
     lines = [*_state_lines(recording, step), "",
              _clip(f"{rows['event']} · depth {rows['depth']} · frontier {rows['frontier']}"),
-             *_wrapped(f"nodes {rows['nodes so far']} · {recording.ending.cost_name} "
-                       f"{rows[recording.ending.cost_name + ' so far']}")]
+             *_wrapped(f"nodes {rows['nodes so far']} · " + next(
+                 f"{label[:-len(' so far')]} {value}" for label, value in rows.items() if label.endswith(" so far")
+                 and label != "nodes so far"))]
     for why in ("why pruned", "why"):
         if why in rows:
             lines += _wrapped(f"{why}: {rows[why]}")

@@ -174,7 +174,7 @@ def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD
     example), recording the first `record` events of each run, and step through the runs side by side:
     `watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")`. Other keywords go to the
     puzzle's `solve` (a strategy's options such as `width=2`). Each run stops after `seconds` (default
-    SECONDS; None for no limit), or at the `budget=` you give, and the player says so.
+    60 s; None for no limit), or at the `budget=` you give, and the player says so.
 
     Puzzles and their strategies (the default first):
 

@@ -290,6 +290,14 @@ def path_text(labels: list[str], chars: int = PATH_CHARS) -> str:
     return " → ".join(shown)
 
 
+def _best_so_far(recording: Recording, step: int) -> tuple[str, str]:
+    """The best cost so far; for a run whose solutions have no cost, how many it has found so far."""
+    if recording.ending.best is None and recording.ending.found:
+        found = sum(_field(e, "kind") == "solution" for e in recording.events[:min(step, len(recording) - 1) + 1])
+        return "solutions so far", f"{found:,}"
+    return f"{recording.ending.cost_name} so far", _number(_field(recording.event(step), "best"))
+
+
 def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
     """The side panel of one step as (label, value) rows: what happened, the counts, the path, the
     event's own facts, and how the run ended."""
@@ -301,7 +309,7 @@ def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
             ("depth", _number(_field(event, "depth"))),
             ("frontier", _number(_field(event, "frontier")) if kind in ("expand", "call") else "–"),
             ("nodes so far", _number(_field(event, "nodes"))),
-            (f"{recording.ending.cost_name} so far", _number(_field(event, "best")))]
+            _best_so_far(recording, step)]
     if _field(event, "why"):
         rows.append(("why pruned" if kind == "prune" else "why", str(_field(event, "why"))))
     path = recording.path(step)
