@@ -22,8 +22,9 @@ from wordlab.puzzles import word_ladder as w
 from wordlab.search import Budget, Probe, Result
 from wordlab.search.probe import MAX_RECORD, NODE_KINDS
 from wordlab.viz.filmstrip import LINE_CHARS, STATE_LINES, caption, frame_lines, frame_steps, steps_of
-from wordlab.viz.recording import (DRAW_ALL, _duration, MARKS, panel_html, panel_rows, queue_rows, recording_of, tree_of,
-                                   tree_svg, tree_view)
+from wordlab.viz.filmstrip import filmstrip
+from wordlab.viz.recording import (DRAW_ALL, _duration, MARKS, panel_html, panel_rows, path_text, queue_rows,
+                                   recording_of, tree_of, tree_svg, tree_view)
 
 FILMSTRIPS = Path(__file__).resolve().parents[1] / "build" / "filmstrips"  # git-ignored: look at them
 
@@ -112,8 +113,8 @@ def test_the_marks_and_their_legend_are_drawn():
     result = recorded("depth-first")
     recording = recording_of(result)
     svg = tree_svg(recording, len(recording) - 1)
-    for mark in MARKS:
-        assert f"</svg> {mark}</span>" in svg  # the legend names each mark beside its shape
+    named = re.findall(r"</svg> ([a-z ]+)</span>", svg)  # the legend names each mark beside its shape
+    assert named == ["solution", "dead end", "current", "on the path", "other"]  # nothing was pruned: not listed
     drawn = dict(re.findall(r"data-node='(\d+)' data-mark='([a-z ]+)'", svg))
     assert drawn[str(recording.node_at(len(recording) - 1))] == "solution"
     assert drawn["2"] == "dead end" and drawn["0"] == "on the path" and drawn["1"] == "other"
@@ -330,7 +331,31 @@ def test_filmstrip_rows_have_captions_and_the_marks_legend():
     assert sum(text.startswith(("astar: steps", "breadth-first: steps")) for text in texts) == 2
     assert len(figure.axes) == 2 * (1 + 2 * 4)  # per run a caption, and per frame the state and the tree
     (legend,) = figure.legends
-    assert [t.get_text() for t in legend.get_texts()] == list(MARKS)
+    assert [t.get_text() for t in legend.get_texts()] == ["solution", "current", "on the path", "other"]
+
+
+def test_several_roots_are_joined_at_one_start_point_and_the_legend_lists_only_what_is_drawn():
+    probe = Probe(record=100)
+    first = probe.expand(0, state="first")
+    probe.expand(1, state="child", parent=first)
+    second = probe.prune(0, state="second", why="bound 3 cannot beat 5")
+    recording = recording_of(probe)
+    assert recording.marks_used() == ["pruned", "current", "on the path", "other", "start"]
+    svg = tree_svg(recording, len(recording) - 1)
+    assert svg.count("stroke-dasharray") == 2  # the start point joins both roots
+    assert re.findall(r"</svg> ([a-z ]+)</span>", svg) == recording.marks_used()
+    figure = filmstrip([recording], frames=3)
+    (legend,) = figure.legends
+    assert [t.get_text() for t in legend.get_texts()] == ["pruned", "current", "on the path", "other", "start"]
+    assert second in recording.by_id and recording.by_id[second][1] is None
+
+
+def test_one_run_writes_all_its_paths_the_same_way():
+    probe = Probe(record=100)
+    root = probe.expand(0, state="root")
+    probe.expand(1, state="a state too long to be a label", parent=probe.expand(1, state="short", parent=root))
+    recording = recording_of(probe)
+    assert recording.path(1) == ["", ""] and path_text(recording.path(2)) == "3 nodes, root to here"
 
 
 def test_frame_text_stays_inside_its_frame():

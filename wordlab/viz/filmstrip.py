@@ -3,7 +3,8 @@ executed notebook read without a kernel, a published page).
 
 Each run is one row of frames chosen evenly over its recorded steps, always including its first solution
 and its last step; a caption above the row names the run, says which steps the frames show and how the run
-ended (or that the recording filled while it went on). Nodes carry the player's marks, with one legend.
+ended (or that the recording filled while it went on). Nodes carry the player's marks, with one legend of the marks
+shown. A run with several roots (each letter set, each centre) has them joined at one start point.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ LINE_CHARS = 40  # characters a frame's text line may take (7-point monospace in
 STATE_LINES = 12  # the most lines of a drawn state a frame shows
 QUEUE_LINES = 3  # the most frontier entries a frame lists
 MARKERS = {"star": "*", "cross": "x", "square": "s", "dot": "o", "ring": "o"}
+START, START_COLOUR, START_SHAPE = "start", "#555555", "ring"  # the point joining a run's several roots
 
 
 def frame_steps(length: int, frames: int, keep: tuple = ()) -> list[int]:
@@ -109,46 +111,72 @@ def caption(recording: Recording, steps: list[int]) -> str:
     return f"{recording.name}: steps {shown} of {recorded}; {answer}\n{recording.ending_text()}"
 
 
-def _draw_tree(ax, recording: Recording, step: int) -> None:
+def _draw_tree(ax, recording: Recording, step: int) -> set[str]:
+    """The tree up to `step` with its marks; returns the marks drawn, for the legend."""
     from matplotlib.collections import LineCollection
 
     view = tree_view(recording, step)
     ax.axis("off")
     if not view.nodes:
-        return
+        return set()
     place = {node_id: view.positions[node_id] for node_id, *_ in view.nodes}
     edges = [(place[parent], place[node_id]) for node_id, parent, _, _ in view.nodes if parent is not None]
     on_path = [node_id in view.path and parent in view.path
                for node_id, parent, _, _ in view.nodes if parent is not None]
     ax.add_collection(LineCollection(edges, colors=[MARKS["on the path"][0] if p else "#c4c4c4" for p in on_path],
                                      linewidths=[1.6 if p else 0.6 for p in on_path], zorder=1))
-    _draw_nodes(ax, view, place)
+    drawn = _draw_start(ax, view, place) | _draw_nodes(ax, view, place)
     xs = [x for x, _ in view.positions.values()]
     ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
-    ax.set_ylim(view.depths[1] + 1.2, view.depths[0] - 0.7)  # room at the foot for the collapsed count
+    ax.set_ylim(view.depths[1] + 1.2, view.depths[0] - 0.7 - (START in drawn))  # room at the foot for the count
     if view.collapsed:
         ax.text(0, 0, f"{_counted(view.collapsed, 'node')} collapsed", transform=ax.transAxes, fontsize=6, color="#555",
                 va="bottom", clip_on=True)
+    return drawn
 
 
-def _draw_nodes(ax, view: TreeView, place: dict) -> None:
+def _draw_start(ax, view: TreeView, place: dict) -> set[str]:
+    """A run whose first nodes are several roots (each letter set, each centre) gets one start point above
+    them, joined by dashed lines, so the drawing is one tree and no root floats alone."""
+    roots = [place[node_id] for node_id, parent, _, _ in view.nodes if parent is None]
+    if len(roots) < 2:
+        return set()
+    x, y = (min(x for x, _ in roots) + max(x for x, _ in roots)) / 2, min(y for _, y in roots) - 1
+    for root_x, root_y in roots:
+        ax.plot([x, root_x], [y, root_y], color="#c4c4c4", linewidth=0.6, linestyle=(0, (2, 2)), zorder=1)
+    ax.scatter([x], [y], s=22, marker=MARKERS[START_SHAPE], facecolors="none", edgecolors=START_COLOUR, zorder=3,
+               clip_on=False)
+    return {START}
+
+
+def _draw_nodes(ax, view: TreeView, place: dict) -> set[str]:
+    """Each node as its mark's shape (markers may reach past the frame's edge rather than be cut), the
+    current node ringed, a solution's star drawn over the ring; returns the marks drawn."""
+    drawn = set()
     for mark, (colour, shape) in MARKS.items():
         points = [place[node_id] for node_id, *_ in view.nodes if view.marks.get(node_id, "other") == mark]
         if points:
             size = {"other": 6, "on the path": 16, "current": 26}.get(mark, 44)
-            ax.scatter(*zip(*points), s=size, marker=MARKERS[shape], color=colour, zorder=3, linewidths=1.4)
+            ax.scatter(*zip(*points), s=size, marker=MARKERS[shape], color=colour, linewidths=1.4, clip_on=False,
+                       zorder=5 if mark == "solution" else 3)
+            drawn.add(mark)
     if view.current in place:
         ax.scatter(*place[view.current], s=170, marker="o", facecolors="none", edgecolors=MARKS["current"][0],
-                   linewidths=1.4, zorder=4)
+                   linewidths=1.4, zorder=4, clip_on=False)
+        drawn.add("current")
+    return drawn
 
 
-def _legend(figure) -> None:
+def _legend(figure, drawn: set[str]) -> None:
+    """One legend for the marks that some frame of the figure shows, in the player's order."""
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([], [], linestyle="none", marker="o" if mark == "current" else MARKERS[shape], markersize=7,
-                      markerfacecolor="none" if mark == "current" else colour, markeredgecolor=colour, label=mark)
-               for mark, (colour, shape) in MARKS.items()]
-    figure.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8, frameon=False)
+    shown = {mark: style for mark, style in {**MARKS, START: (START_COLOUR, START_SHAPE)}.items() if mark in drawn}
+    handles = [Line2D([], [], linestyle="none", marker=MARKERS[shape], markersize=7,
+                      markerfacecolor="none" if mark in ("current", START) else colour, markeredgecolor=colour,
+                      label=mark) for mark, (colour, shape) in shown.items()]
+    if handles:
+        figure.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8, frameon=False)
 
 
 def filmstrip(recordings: list[Recording], frames: int = 6):
@@ -161,6 +189,7 @@ def filmstrip(recordings: list[Recording], frames: int = 6):
     lines = max(len(frame_lines(r, s)) for r, steps in zip(recordings, chosen) for s in steps)
     heights = [0.38, 0.2 + LINE_HEIGHT * lines, 1.3] * len(recordings) + [0.3]
     figure = Figure(figsize=(FRAME_WIDTH * columns, sum(heights)))
+    drawn: set[str] = set()
     grid = figure.add_gridspec(len(heights), columns, height_ratios=heights, left=0.01, right=0.99, top=0.995,
                                bottom=0.005, wspace=0.06, hspace=0.12)
     for row, (recording, steps) in enumerate(zip(recordings, chosen)):
@@ -169,8 +198,8 @@ def filmstrip(recordings: list[Recording], frames: int = 6):
         title.text(0, 0.5, caption(recording, steps), fontsize=8, va="center", transform=title.transAxes)
         for column, step in enumerate(steps):
             _draw_frame(figure.add_subplot(grid[3 * row + 1, column]), recording, step)
-            _draw_tree(figure.add_subplot(grid[3 * row + 2, column]), recording, step)
-    _legend(figure)
+            drawn |= _draw_tree(figure.add_subplot(grid[3 * row + 2, column]), recording, step)
+    _legend(figure, drawn)
     return figure
 
 

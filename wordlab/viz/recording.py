@@ -29,6 +29,7 @@ DRAW_ALL = 60  # trees up to this many nodes are drawn whole; bigger ones collap
 RECENT = 24  # a collapsed tree still shows this many of the latest nodes
 SIBLINGS = 8  # and this many siblings of the current node either side of it
 
+START = "start"  # the point a run's several roots (each letter set, each centre) are joined at
 # the marks a node can carry, in the order the legend lists them: name → (colour, shape)
 MARKS = {"solution": ("#009e73", "star"), "pruned": ("#cc79a7", "cross"), "dead end": ("#e69f00", "square"),
          "current": ("#d55e00", "ring"), "on the path": ("#0072b2", "dot"), "other": ("#a0a8b4", "dot")}
@@ -113,6 +114,7 @@ class Recording:
         self.tree = tree_of(self.events)
         self.nodes = [node_id for node_id, *_ in self.tree]
         self.by_id = {node[0]: node for node in self.tree}
+        self.labelled = all(label for *_, label in self.tree)
         self.positions = tree_layout(self.tree) if len(self.tree) <= DRAW_ALL else {}
         self.children: dict[int, list[int]] = {}
         for node_id, parent, _, _ in self.tree:
@@ -150,8 +152,10 @@ class Recording:
         return ids[::-1]
 
     def path(self, step: int) -> list[str]:
-        """The labels of the nodes from the root to the current one ("" for a node with no short label)."""
-        return [self.by_id[node][3] for node in self.path_ids(step)]
+        """The labels of the nodes from the root to the current one; all "" when some node of the run has no
+        short label, so one run's paths are all written the same way (as labels, or as a node count)."""
+        labels = [self.by_id[node][3] for node in self.path_ids(step)]
+        return labels if self.labelled else [""] * len(labels)
 
     def drawn(self, step: int) -> list[Node]:
         """The tree nodes recorded up to `step`."""
@@ -203,6 +207,12 @@ class Recording:
 
     def ending_text(self) -> str:
         return self.ending.text(len(self.events))
+
+    def marks_used(self) -> list[str]:
+        """The marks some step of this run shows, in the legend's order (a legend lists nothing absent)."""
+        final = set(self.marks(len(self) - 1).values()) | {"current", "on the path"}
+        used = [mark for mark in MARKS if mark in final]
+        return used + [START] * (sum(parent is None for _, parent, _, _ in self.tree) > 1)
 
 
 def _field(event, name: str, default=None):
@@ -266,7 +276,7 @@ def _number(value) -> str:
     if value is None:
         return "–"
     if isinstance(value, float) and not value.is_integer():
-        return f"{value:,.3g}"
+        return f"{value:,.4g}"
     if isinstance(value, float):
         value = int(value)
     return f"{value:,}" if isinstance(value, int) else str(value)
@@ -420,6 +430,7 @@ TREE_WIDTH, TREE_HEIGHT = 430, 230  # pixels: the tree's box in the player; bigg
 MIN_GAP = 14  # pixels between neighbouring leaves, the least before the drawing grows wider than its box
 PAD = 14  # pixels round the drawing (more at the top: a root's label sits above it)
 TOP = 24
+START_RISE = 22  # pixels from a run's roots up to the start point joining them (above the roots' labels)
 
 
 def _star(x: float, y: float, r: float = 7.5) -> str:
@@ -449,15 +460,30 @@ def _ring(x: float, y: float, radius: float = 9) -> str:
             f"stroke-width='2'/>")
 
 
-def legend_svg(width: int = TREE_WIDTH) -> str:
+def legend_svg(width: int = TREE_WIDTH, marks: Sequence[str] = (*MARKS, START)) -> str:
     """Each mark's shape beside its name, wrapping between entries (never inside one) in `width` pixels."""
     items = []
-    for mark in MARKS:
-        shape = _ring(8, 8, 5.5) if mark == "current" else _shape(mark, 8, 8)
+    for mark in marks:
+        shape = (_ring(8, 8, 5.5) if mark == "current" else _start(8, 8) if mark == START else _shape(mark, 8, 8))
         items.append(f"<span class='wordlab-legend-item' style='white-space:nowrap'><svg width='16' height='16' "
                      f"style='vertical-align:middle' xmlns='http://www.w3.org/2000/svg'>{shape}</svg> {mark}</span>")
     return (f"<div class='wordlab-legend' style='width:{width}px;display:flex;flex-wrap:wrap;gap:0 10px;"
             f"font-size:11px;color:#333'>{''.join(items)}</div>")
+
+
+def _start(x: float, y: float) -> str:
+    return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='4' fill='none' stroke='#555' stroke-width='1.2'/>"
+
+
+def _roots_joined(at, view: TreeView) -> str:
+    """A start point above a run's several roots, joined to each by a dashed line ("" for one root)."""
+    roots = [at(node_id) for node_id, parent, _, _ in view.nodes if parent is None]
+    if len(roots) < 2:
+        return ""
+    x, y = (min(rx for rx, _ in roots) + max(rx for rx, _ in roots)) / 2, min(ry for _, ry in roots) - START_RISE
+    lines = "".join(f"<line x1='{x:.1f}' y1='{y:.1f}' x2='{rx:.1f}' y2='{ry:.1f}' stroke='#c4c4c4' stroke-width='1' "
+                    f"stroke-dasharray='3,3'/>" for rx, ry in roots)
+    return f"<g class='wordlab-start'><title>start: the run's first nodes are joined here</title>{lines}{_start(x, y)}</g>"
 
 
 def _scale(view: TreeView, width: int, height: int):
@@ -465,13 +491,14 @@ def _scale(view: TreeView, width: int, height: int):
     xs = [x for x, _ in view.positions.values()] or [0]
     ys = view.depths
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    top = TOP + START_RISE * (sum(parent is None for _, parent, _, _ in view.nodes) > 1)  # room for a start point
     gap = max(MIN_GAP, (width - 2 * PAD) / span_x) if span_x else 0
-    row = min(44, max(3, (height - TOP - PAD) / span_y)) if span_y else 0  # deep trees fit the box's height
-    size = (max(width, 2 * PAD + span_x * gap), max(height, TOP + PAD + span_y * row))
+    row = min(44, max(3, (height - top - PAD) / span_y)) if span_y else 0  # deep trees fit the box's height
+    size = (max(width, 2 * PAD + span_x * gap), max(height, top + PAD + span_y * row))
 
     def at(node_id):
         x, y = view.positions[node_id]
-        return (PAD + (x - min(xs)) * gap if span_x else size[0] / 2), TOP + (y - min(ys)) * row
+        return (PAD + (x - min(xs)) * gap if span_x else size[0] / 2), top + (y - min(ys)) * row
 
     return at, size, gap
 
@@ -480,16 +507,17 @@ def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: i
     """The legend, then the search tree up to `step` in a box that scrolls when the tree is bigger,
     then how many nodes were collapsed."""
     view = tree_view(recording, step)
+    legend = legend_svg(width, recording.marks_used())
     if not view.nodes:
-        return legend_svg(width) + "<div class='wordlab-tree-note'>no tree node recorded yet</div>"
+        return legend + "<div class='wordlab-tree-note'>no tree node recorded yet</div>"
     at, (svg_width, svg_height), gap = _scale(view, width, height - 24)
-    parts = [_edge(at, node_id, parent, node_id in view.path and parent in view.path)
+    parts = [_roots_joined(at, view)] + [_edge(at, node_id, parent, node_id in view.path and parent in view.path)
              for node_id, parent, _, _ in view.nodes if parent is not None]
     for node_id, _, _, label in view.nodes:
         parts.append(_node(at, node_id, label, view, gap))
     note = (f"<div class='wordlab-tree-note' style='font-size:11px;color:#555'>"
             f"{_counted(view.collapsed, 'node')} collapsed (far from the current path)</div>" if view.collapsed else "")
-    return (legend_svg(width) + f"<div class='wordlab-tree-box' style='width:{width}px;height:{height - 24}px;"
+    return (legend + f"<div class='wordlab-tree-box' style='width:{width}px;height:{height - 24}px;"
             f"overflow:auto'><svg class='wordlab-tree' width='{svg_width:.0f}' height='{svg_height:.0f}' "
             f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg></div>{note}")
 
