@@ -172,8 +172,9 @@ def _layers(problem, probe, budget, max_depth, first_only, graph):
             if budget:
                 budget.tick()
             node = _expanded(probe, problem, depth, len(layer) - i - 1 + len(next_layer), state, parent,
-                             lambda: _listed(problem, [(s, g_, None) for s, g_, *_ in
-                                                       [*layer[i:i + QUEUE_SHOWN], *next_layer]][:QUEUE_SHOWN], "next"),
+                             lambda: _listed(problem, [(s, g_, None) for s, g_, *_ in  # the first waiting only
+                                                       [*layer[i:i + QUEUE_SHOWN], *next_layer[:QUEUE_SHOWN]]
+                                                       ][:QUEUE_SHOWN], "next"),
                              graph and (lambda: (("visited", len(seen)), ("repeats skipped", repeats)))) if probe else None
             if problem.is_goal(state):
                 yield state, g, path(link)
