@@ -10,10 +10,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
+import time
 
 from wordlab.errors import WordlabError
-from wordlab.cli.options import Report, resolve_words
+from wordlab.cli.options import Report, start_command_clock, resolve_words
 from wordlab.puzzles import PUZZLES
 
 # -- commands ----------------------------------------------------------------------------------------
@@ -118,15 +120,63 @@ def puzzle_commands(name: str):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; bad input prints one line and returns 2."""
+    """Run one command; bad input prints one line and returns 2, Ctrl-C one line and returns 130. The
+    command's clock starts here: every budget the command makes (`budget_from`) counts from now."""
     argv = sys.argv[1:] if argv is None else argv
+    start_command_clock(time.perf_counter())
+    previous = signal.getsignal(signal.SIGINT)
+    quiet = _interrupts_quietly()
     try:
         args = parse(argv)
         report = dispatch(args)
+        return show(report, args.json)
     except WordlabError as problem:
         print(f"wordlab: {problem}", file=sys.stderr)
         return 2
-    return show(report, args.json)
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C while the line is printed changes nothing
+        print("wordlab: interrupted by Ctrl-C", file=sys.stderr, flush=True)
+        if _worker_processes():
+            sys.stdout.flush()
+            os._exit(INTERRUPTED)  # not the interpreter's exit, which would wait on the pool's ended workers
+        return INTERRUPTED
+    finally:
+        start_command_clock(None)
+        if quiet:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _worker_processes() -> list:
+    """The worker processes this command started that are still known to `multiprocessing`."""
+    if "multiprocessing" not in sys.modules:
+        return []
+    import multiprocessing
+
+    return multiprocessing.active_children()
+
+
+INTERRUPTED = 130  # the exit status of a command ended by Ctrl-C (128 + SIGINT), as shells report it
+
+
+def _interrupts_quietly() -> bool:
+    """Let Ctrl-C end the command through `main` alone: this process raises KeyboardInterrupt as usual, while
+    a worker process forked from it (a process pool's) ends at once and silently, leaving the report to its
+    parent. False where signals cannot be set (not the main thread)."""
+    parent = os.getpid()
+
+    def interrupted(signum, frame):
+        if os.getpid() != parent:
+            os._exit(INTERRUPTED)
+        import threading
+
+        threading.excepthook = lambda failure: None  # a pool's helper thread that trips over its ended workers
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGINT, interrupted)
+    except ValueError:
+        return False
+    return True
 
 
 def parse(argv: list[str]) -> argparse.Namespace:

@@ -126,17 +126,30 @@ def strategy_type(strategies):
     return strategy
 
 
+_COMMAND_STARTED: list[float | None] = [None]  # when the running command started (time.perf_counter)
+
+
+def start_command_clock(started: float | None) -> None:
+    """Start (or, with None, stop) the command clock that every budget of the command counts from: `main`
+    starts it as it begins and stops it as it ends."""
+    _COMMAND_STARTED[0] = started
+
+
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-nodes", type=int, default=None, help="stop after this many nodes")
-    parser.add_argument("--max-seconds", type=float, default=None, help="stop after this many seconds")
+    parser.add_argument("--max-seconds", type=float, default=None,
+                        help="stop after this many seconds of the whole command (loading and checking included)")
     parser.add_argument("--progress", action="store_true", help="show a progress bar")
 
 
 def budget_from(args: argparse.Namespace) -> Budget | None:
+    """The budget of `--max-nodes`, `--max-seconds` and `--progress` (None when none is given). Its seconds
+    count from the start of the command (`start_command_clock`), so every budget a command makes ends at the
+    same moment: loading, every part of a run in parts, and checking the answers all come out of one budget."""
     nodes, seconds = getattr(args, "max_nodes", None), getattr(args, "max_seconds", None)
     if nodes is None and seconds is None and not getattr(args, "progress", False):
         return None
-    return Budget(nodes=nodes, seconds=seconds, progress=getattr(args, "progress", False))
+    return Budget(nodes=nodes, seconds=seconds, progress=getattr(args, "progress", False), since=_COMMAND_STARTED[0])
 
 
 def taken(strategies, name: str, options: dict) -> dict:

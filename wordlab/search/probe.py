@@ -308,7 +308,8 @@ def _limit(name: str, value, whole: bool):
 
 @dataclass
 class Budget:
-    """Limits on a search: `nodes` (charged with `tick`) and wall-clock `seconds` (set-up included).
+    """Limits on a search: `nodes` (charged with `tick`) and wall-clock `seconds` (set-up included), counted
+    from `start` or, given `since`, from that moment (so that several budgets end together: a command's).
 
     The runner starts and closes a budget; strategies call `budget.tick()` per node, which charges one
     node and looks at the clock, and `budget.check()` inside set-up loops (index building), which only
@@ -320,6 +321,7 @@ class Budget:
     seconds: float | None = None
     progress: bool = False
     description: str = "search"
+    since: float | None = None  # the moment (time.perf_counter) the seconds count from; None: from `start`
     used: int = field(default=0, init=False)
     stopped: str | None = field(default=None, init=False)
     running: bool = field(default=False, init=False)
@@ -339,7 +341,8 @@ class Budget:
         self.stopped = None
         self.running = True
         self._last_look = time.perf_counter()
-        self._deadline = math.inf if self.seconds is None else self._last_look + self.seconds
+        begun = self._last_look if self.since is None else self.since
+        self._deadline = math.inf if self.seconds is None else begun + self.seconds
         self._stride, self._next_look = 1, 1
         if self.progress:
             from tqdm.auto import tqdm
