@@ -128,10 +128,10 @@ def _draw_tree(ax, recording: Recording, step: int) -> set[str]:
     drawn = _draw_start(ax, view, place) | _draw_nodes(ax, view, place)
     xs = [x for x, _ in view.positions.values()]
     ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
-    ax.set_ylim(view.depths[1] + 1.2, view.depths[0] - 0.7 - (START in drawn))  # room at the foot for the count
+    ax.set_ylim(view.depths[1] + 0.7, view.depths[0] - 0.7 - (START in drawn))
     if view.collapsed:
-        ax.text(0, 0, f"{_counted(view.collapsed, 'node')} collapsed", transform=ax.transAxes, fontsize=6, color="#555",
-                va="bottom", clip_on=True)
+        ax.text(1, 1, f"{_counted(view.collapsed, 'node')}\ncollapsed", transform=ax.transAxes, fontsize=6,
+                color="#555", va="top", ha="right", clip_on=True)  # top right: clear of the leaves at the foot
     return drawn
 
 
