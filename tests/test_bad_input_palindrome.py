@@ -89,9 +89,9 @@ def test_zero_budget_stops_at_once_and_says_so():
     (["--alphabet", "xyz"], "no word contains"),
     (["--prove", "11"], "--ledger"),
     (["--prove", "0", "--ledger", "{tmp}/l.jsonl"], "positive integer"),
-    (["--prove", "11", "--ledger", "{tmp}"], "is a directory"),
+    (["--prove", "11", "--ledger", "{tmp}"], "is a folder"),
     (["--prove", "11", "--ledger", "{tmp}/l.jsonl", "--workers", "0", "--scheduler", "threads"], "workers"),
-    (["--max-seconds", "-1"], "budget"),
+    (["--max-seconds", "-1"], "--max-seconds"),
 ])
 def test_cli_errors_are_one_line_and_exit_2(toy_file, tmp_path, capsys, argv, problem):
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
@@ -126,3 +126,47 @@ def test_any_text_is_a_puzzle_or_a_clear_error(text, alphabet):
         words = found.value.split()
         joined = "".join(words)
         assert set(words) <= set(text.split()) and joined == joined[::-1] and set(alphabet) <= set(joined)
+
+
+@pytest.mark.parametrize("argv, problem", [
+    (["solve", "palindrome", "--prove", "11", "--ledger", "/dev/full"], "'/dev/full' is a character device"),
+    (["bench", "palindrome", "--save", "{tmp}"], "is a folder"),
+    (["solve", "palindrome", "--prove", "11", "--ledger", "{tmp}/none/l.jsonl"], "does not exist"),
+])
+def test_ledgers_and_saved_files_that_cannot_be_written_are_refused_before_any_work(toy_file, tmp_path, capsys, argv,
+                                                                                    problem):
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main([*argv, "--words", toy_file, "--alphabet", "abcd"]) == 2
+    error = capsys.readouterr().err
+    assert problem in error and error.count("\n") == 1 and error.startswith("wordlab: ")
+
+
+def test_a_read_only_ledger_is_one_line(toy_file, tmp_path, capsys, monkeypatch):
+    ledger = tmp_path / "l.jsonl"
+    assert main(["solve", "palindrome", "--words", toy_file, "--alphabet", "abcd", "--prove", "9", "--ledger",
+                 str(ledger), "--scheduler", "serial"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("os.access", lambda path, mode, **kw: False)   # as a read-only file would answer (we are root)
+    assert main(["solve", "palindrome", "--words", toy_file, "--alphabet", "abcd", "--prove", "9", "--ledger",
+                 str(ledger), "--scheduler", "serial"]) == 2
+    error = capsys.readouterr().err
+    assert "the ledger" in error and "permission denied" in error and error.count("\n") == 1
+
+
+@pytest.mark.parametrize("length", ["1", "2", "6"])
+def test_lengths_below_the_trivial_bound_are_impossible_at_once(toy_file, tmp_path, capsys, length):
+    ledger = tmp_path / "l.jsonl"
+    assert main(["solve", "palindrome", "--words", toy_file, "--alphabet", "abcd", "--prove", length, "--ledger",
+                 str(ledger), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["impossible"] and data["units"] == 0 and "at least 7 letters" in data["reason"]
+    assert not ledger.exists()
+
+
+def test_a_length_below_a_dictionarys_shortest_phrase_is_searched_not_crashed(tmp_path, capsys):
+    words = tmp_path / "w.txt"
+    words.write_text("abcd\ndcba\n")                    # shortest phrase "abcd dcba": 8 letters, one over the bound
+    assert main(["solve", "palindrome", "--words", str(words), "--alphabet", "abcd", "--prove", "7", "--ledger",
+                 str(tmp_path / "l.jsonl"), "--scheduler", "serial", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["impossible"] and data["units"] > 0

@@ -16,22 +16,21 @@ TOY = ["ab", "ba", "abc", "cba", "ca", "ac", "bab", "cab", "bac", "ad", "da", "d
 
 
 def is_palindromic_pangram(words: list[str], vocabulary: set[str], alphabet: str) -> bool:
-    """The independent check: every word listed, the letters a palindrome, every letter present."""
+    """The independent check: two or more words, each listed, the letters a palindrome, every letter present."""
     text = "".join(words)
-    return bool(words) and all(w in vocabulary for w in words) and text == text[::-1] and set(alphabet) <= set(text)
+    return len(words) >= 2 and all(w in vocabulary for w in words) and text == text[::-1] and set(alphabet) <= set(text)
 
 
 def brute_force_shortest(vocabulary: list[str], alphabet: str, max_length: int) -> int | None:
-    """The least letter count of any word sequence that is a palindromic pangram, by enumerating every
-    sequence of at most `max_length` letters (tiny dictionaries only)."""
-    by_length: dict[int, set[str]] = {0: {""}}  # the texts of all sequences, by letter count
-    for total in range(1, max_length + 1):
-        texts = set()
+    """The least letter count of any sequence of two or more words that is a palindromic pangram, by
+    enumerating every sequence of at most `max_length` letters (tiny dictionaries only)."""
+    one = {n: {w for w in vocabulary if len(w) == n} for n in range(max_length + 1)}
+    many: dict[int, set[str]] = {n: set() for n in range(max_length + 1)}  # texts of 2+ words, by letters
+    for total in range(2, max_length + 1):
         for word in vocabulary:
-            if len(word) <= total:
-                texts |= {t + word for t in by_length.get(total - len(word), ())}
-        by_length[total] = texts
-        if any(t == t[::-1] and set(alphabet) <= set(t) for t in texts):
+            if len(word) < total:
+                many[total] |= {t + word for t in one[total - len(word)] | many[total - len(word)]}
+        if any(t == t[::-1] and set(alphabet) <= set(t) for t in many[total]):
             return total
     return None
 

@@ -176,6 +176,31 @@ def test_kill_9_in_the_middle_loses_no_unit_and_repeats_none(tmp_path):
     assert (claim.nodes, claim.phrase) == (reference.nodes, reference.phrase)
 
 
+def test_ctrl_c_in_the_middle_prints_one_line_exits_130_and_the_ledger_resumes(tmp_path):
+    words = random_dictionary(0, 60, "abcdef")
+    source = tmp_path / "words.txt"
+    source.write_text("\n".join(words) + "\n")
+    ledger = tmp_path / "ledger.jsonl"
+    command = _cli("solve", "palindrome", "--words", str(source), "--alphabet", "abcdef", "--prove", "17",
+                   "--ledger", str(ledger), "--scheduler", "serial")
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not ledger.exists() or ledger.read_text().count("\n") < 100):
+        time.sleep(0.01)
+    assert run.poll() is None, "the proof ended before it could be interrupted"
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=30)
+    assert run.returncode == 130 and "Traceback" not in err, err
+    assert err.strip().splitlines()[-1] == "wordlab: interrupted by Ctrl-C" and out == ""
+    problems = []
+    claim = L.prove(words, 17, ledger, alphabet="abcdef", scheduler="serial", report=problems.append)
+    assert not [p for p in problems if p.startswith("ledger:")]      # every line written is whole and checks out
+    whole = tmp_path / "whole.jsonl"
+    reference = L.prove(words, 17, whole, alphabet="abcdef", scheduler="serial", report=quiet)
+    assert claim.complete and records(ledger) == records(whole)
+    assert (claim.nodes, claim.phrase) == (reference.nodes, reference.phrase)
+
+
 def test_a_truncated_or_corrupt_line_is_reported_and_its_unit_run_again(tmp_path):
     ledger = tmp_path / "ledger.jsonl"
     first = L.prove(TOY, 13, ledger, alphabet="abcd", scheduler="serial", report=quiet)

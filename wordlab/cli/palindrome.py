@@ -8,6 +8,7 @@ import sys
 from wordlab.cli.options import (Report, add_budget_options, add_strategy_option, add_words_option, budget_from,
                                  taken)
 from wordlab.errors import WordlabError
+from wordlab.files import writable_file
 from wordlab.puzzles import palindrome as P
 from wordlab.search import Budget, Probe
 from wordlab.structures.letters import ALPHABET
@@ -128,6 +129,8 @@ def bench_kernel(args) -> Report:
     """The proof kernel with and without finish tables on a sample of a ledger's units (`--ledger`)."""
     from wordlab.puzzles import palindrome_ledger as ledger
 
+    if args.save:
+        writable_file(args.save, "--save")
     data = ledger.bench_finish_tables(args.words, args.ledger, args.sample, args.repeats,
                                       alphabet=args.alphabet, name=args.words,
                                       report=lambda line: print(line, file=sys.stderr, flush=True))
@@ -148,6 +151,8 @@ def bench(args) -> Report:
 
     if args.ledger:
         return bench_kernel(args)
+    if args.save:
+        writable_file(args.save, "--save")
 
     puzzle = P.index(args.words, args.alphabet)
     rows: dict[str, dict] = {}

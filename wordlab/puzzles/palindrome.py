@@ -7,7 +7,7 @@ forwards (a walk in the forward trie) and by the *right* words read backwards (a
 reversed words). Both walks take a letter together; at a word end either walk may jump back to its
 root (the "loopy" back edge). Every letter of `q` appears twice in the palindrome, so a state at depth
 k has cost g = 2k. The search ends when one walk stops at a word end and the other finishes its word
-with a palindromic tail t (the centre), so the total length is 2k + len(t).
+with a palindromic tail t (the centre), so the total length is 2k + len(t). A phrase is two or more words: a palindromic word alone is none.
 
 Coverage is a 26-bit letter set. With m letters still missing, each must appear twice in what is left
 except one at the centre, so h = max(0, 2m - 1) never overestimates: f = g + h is the write-up's
@@ -176,7 +176,7 @@ def _check_dictionary(words: tuple[str, ...], alphabet: str) -> None:
     if missing:
         raise WordlabError(f"no word contains the letter(s) {letters(missing)!r}, so no pangram is possible")
     firsts, lasts = {w[0] for w in words}, {w[-1] for w in words}
-    if not firsts & lasts and not any(w == w[::-1] for w in words):
+    if not firsts & lasts:
         raise WordlabError("no palindromic completion is possible: no letter both starts and ends a word")
 
 
@@ -296,18 +296,19 @@ def _moves(p: PalindromeProblem, fnode: dict, rnode: dict, k: int):
 
 def _finishes(p: PalindromeProblem, fnode: dict, rnode: dict, k: int, covered: int):
     """Ways to end at depth k: (side, new word?, tail) where one walk stops at a word end and the other
-    finishes its word (or a new one) with a palindromic tail that covers every letter still missing."""
+    finishes its word (or a new one) with a palindromic tail that covers every letter still missing. At
+    k = 0 nothing ends: a phrase is two or more words, and a palindromic word alone is one."""
     need = p.puzzle.required & ~covered
-    if k == 0 or END in rnode:  # the right walk stops here; the left walk finishes
-        yield from _tails("<", p, fnode, p.forward.root, k, need)
+    if k and END in rnode:      # the right walk stops here; the left walk finishes
+        yield from _tails("<", p, fnode, p.forward.root, need)
     if k and END in fnode:      # the left walk stops here; the right walk finishes
-        yield from _tails(">", p, rnode, p.backward.root, k, need)
+        yield from _tails(">", p, rnode, p.backward.root, need)
 
 
-def _tails(side: str, p: PalindromeProblem, node: dict, root: dict, k: int, need: int):
-    for fresh, start in ((0, node), (1, root)) if k and END in node else ((0, node),):
-        for size, mask, tail in p.centres.get(id(start), ()):
-            if need & ~mask == 0 and (size or k):
+def _tails(side: str, p: PalindromeProblem, node: dict, root: dict, need: int):
+    for fresh, start in ((0, node), (1, root)) if END in node else ((0, node),):
+        for _, mask, tail in p.centres.get(id(start), ()):
+            if need & ~mask == 0:
                 yield side, fresh, tail
 
 
@@ -499,11 +500,12 @@ def solve(given, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None = None
 
 
 def verify(puzzle: Palindromes, phrase) -> bool:
-    """Is `phrase` (text or a sequence of words) a palindromic pangram of the puzzle's words? Checked from
-    scratch, without the search's tries."""
+    """Is `phrase` (text or a sequence of words) a palindromic pangram of the puzzle's words: two or more
+    words, reading the same backwards, every required letter in it? Checked from scratch, without the
+    search's tries."""
     parts = phrase.split() if isinstance(phrase, str) else list(phrase)
     text = "".join(parts)
-    return (bool(parts) and all(p in puzzle.words for p in parts) and text == text[::-1]
+    return (len(parts) >= 2 and all(p in puzzle.words for p in parts) and text == text[::-1]
             and puzzle.required & ~letterset(text) == 0)
 
 

@@ -30,6 +30,7 @@ other in this process (`scheduler="serial"`, the reference the others are tested
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import fcntl
@@ -46,6 +47,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from wordlab.errors import WordlabError
+from wordlab.files import read_bytes, writable_file
 
 from . import palindrome_proof as proof
 
@@ -77,6 +79,11 @@ class Job:
     @property
     def most_waste(self) -> int:
         return proof.allowed_waste(self.limit, len(self.alphabet))
+
+    @property
+    def shortest(self) -> int:
+        """No phrase is shorter: each letter of the alphabet twice, but one at the centre."""
+        return 2 * len(self.alphabet) - 1
 
 
 @dataclass(frozen=True)
@@ -291,18 +298,13 @@ class Ledger:
     problems: list[str] = field(default_factory=list)
 
     def __post_init__(self):
-        self.path = Path(self.path)
-        if self.path.is_dir():
-            raise WordlabError(f"the ledger {self.path} is a directory, not a file")
+        self.path = writable_file(self.path, "the ledger")   # a folder, device or read-only file: refused now
         if self.path.exists():
             self._read()
 
     def _read(self) -> None:
         kept, rejected = [], []
-        try:
-            lines = self.path.read_bytes().split(b"\n")
-        except OSError as problem:
-            raise WordlabError(f"cannot read the ledger {self.path}: {problem.strerror}") from None
+        lines = read_bytes(self.path, "the ledger").split(b"\n")
         last = len(lines) - 1
         for number, raw in enumerate(lines, 1):
             if not raw.strip():
@@ -321,11 +323,20 @@ class Ledger:
             self.records[key] = record
             kept.append(raw)
         if rejected:
-            with open(self.path.with_name(self.path.name + ".rejected"), "ab") as out:
-                out.write(b"".join(r + b"\n" for r in rejected))
-            partial = self.path.with_name(self.path.name + ".part")
-            partial.write_bytes(b"".join(k + b"\n" for k in kept))
-            partial.replace(self.path)
+            with self._writing():
+                with open(self.path.with_name(self.path.name + ".rejected"), "ab") as out:
+                    out.write(b"".join(r + b"\n" for r in rejected))
+                partial = self.path.with_name(self.path.name + ".part")
+                partial.write_bytes(b"".join(k + b"\n" for k in kept))
+                partial.replace(self.path)
+
+    @contextlib.contextmanager
+    def _writing(self):
+        """Writes to the ledger's folder; a full disk or a refused write is one line naming the ledger."""
+        try:
+            yield
+        except OSError as problem:
+            raise WordlabError(f"cannot write the ledger {self.path}: {problem.strerror or problem}") from None
 
     def _parse(self, raw: bytes, number: int, truncated: bool) -> dict | None:
         where = f"line {number} of {self.path.name}"
@@ -356,7 +367,7 @@ class Ledger:
                       finished=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
         record = {k: record.get(k) for k in FIELDS} | {"check": _check(record)}
         line = json.dumps(record, separators=(",", ":")) + "\n"
-        with open(self.path, "a") as out:
+        with self._writing(), open(self.path, "a") as out:
             out.write(line)
             out.flush()
             os.fsync(out.fileno())
@@ -385,6 +396,7 @@ class Claim:
     dictionary: str
     words: str
     problems: list[str] = field(default_factory=list)
+    reason: str = ""   # why the length is impossible without a search, if it is
 
     @property
     def complete(self) -> bool:
@@ -398,6 +410,8 @@ class Claim:
     def sentence(self) -> str:
         tally = (f"{self.finished:,} of {self.units:,} units, {self.nodes:,} nodes, {self.seconds:,.1f} s of search; "
                  f"ledger sha256 {self.checksum[:16]}…")
+        if self.reason:
+            return f"no palindromic pangram of at most {self.length} letters exists in {self.words}: {self.reason}"
         if self.impossible:
             return f"no palindromic pangram of at most {self.length} letters exists in {self.words}: {tally}"
         if self.phrase and self.complete:
@@ -413,7 +427,7 @@ class Claim:
         return {"length": self.length, "units": self.units, "finished": self.finished, "nodes": self.nodes,
                 "seconds": round(self.seconds, 3), "impossible": self.impossible, "phrase": self.phrase,
                 "ledger_sha256": self.checksum, "code": self.code, "dictionary": self.dictionary, "words": self.words,
-                "problems": self.problems}
+                "problems": self.problems, "reason": self.reason or None}
 
 
 def settled_units(records) -> set[str]:
@@ -494,6 +508,9 @@ def prove(words, limit: int, ledger_path, *, alphabet: str = "abcdefghijklmnopqr
     job = _job(words, limit, alphabet, name)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise WordlabError(f"workers must be a positive integer, not {workers!r}")
+    writable_file(str(ledger_path).replace("{code}", "code"), "the ledger")  # before the tables' minutes
+    if limit < job.shortest:
+        return below_the_letters(job)
     tables = tables_for(job)
     code = code_version(tables)
     ledger = Ledger(Path(str(ledger_path).replace("{code}", code)), code, job.dictionary, job.alphabet, job.name)
@@ -515,6 +532,13 @@ def prove(words, limit: int, ledger_path, *, alphabet: str = "abcdefghijklmnopqr
     return result
 
 
+def below_the_letters(job: Job) -> Claim:
+    """The claim for a length too short to hold the alphabet: impossible, with no unit searched or written."""
+    return Claim(job.limit, 0, 0, 0, 0.0, None, "", "", job.dictionary, job.name,
+                 reason=f"a palindromic pangram of {len(job.alphabet)} letters has at least {job.shortest} letters "
+                        f"(each letter on both sides, one at the centre); nothing to search")
+
+
 def _job(words, limit: int, alphabet: str, name: str | None) -> Job:
     if not isinstance(limit, int) or limit < 1:
         raise WordlabError(f"the length to prove must be a positive integer, not {limit!r}")
@@ -533,8 +557,12 @@ class _exclusive:
         self.path = path.with_name(path.name + ".lock")
 
     def __enter__(self):
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.handle = open(self.path, "w")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.handle = open(self.path, "w")
+        except OSError as problem:
+            raise WordlabError(f"cannot lock the ledger {self.path.with_suffix('')}: {problem.strerror or problem}") \
+                from None
         try:
             fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

@@ -1,0 +1,97 @@
+"""One question for every palindrome strategy and for the proof: the shortest phrase of two or more words.
+
+Random toy dictionaries hold palindromic single words ("aba", which alone would read the same backwards),
+one-letter words and letters outside the alphabet; a brute force written here, without the solver, gives
+the answer every strategy must prove, and the proof ledger must agree with it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordlab.errors import WordlabError
+from wordlab.puzzles import palindrome as P
+from wordlab.puzzles import palindrome_ledger as L
+
+ALPHABET = "abc"
+TRAPS = ["aba", "abcba", "cbabc", "a", "b", "c", "bcb", "e", "aea", "ce", "ec"]  # palindromes alone, one letter, e
+
+
+def shortest_by_brute_force(vocabulary: list[str], alphabet: str, most: int) -> int | None:
+    """The least letter count of a sequence of two or more words that reads the same backwards and holds
+    every letter of `alphabet`, by listing every sequence of at most `most` letters."""
+    one = {n: {w for w in vocabulary if len(w) == n} for n in range(most + 1)}
+    many: dict[int, set[str]] = {n: set() for n in range(most + 1)}   # texts of two or more words
+    for total in range(2, most + 1):
+        for word in vocabulary:
+            rest = total - len(word)
+            if rest >= 1:
+                many[total] |= {t + word for t in one[rest] | many[rest]}
+        if any(t == t[::-1] and set(alphabet) <= set(t) for t in many[total]):
+            return total
+    return None
+
+
+def test_the_brute_force_on_hand_examples():
+    assert shortest_by_brute_force(["abcba"], "abc", 9) is None              # "abcba" alone is not a phrase
+    assert shortest_by_brute_force(["aba", "c"], "abc", 9) == 5              # "c aba c"
+    assert shortest_by_brute_force(["a", "b", "c"], "abc", 9) == 5           # "a b c b a"
+    assert shortest_by_brute_force(["abcba", "a"], "abc", 12) == 7           # "a abcba a"
+    assert shortest_by_brute_force(["abcba"], "abc", 12) == 10               # "abcba abcba"
+
+
+def test_a_palindromic_word_alone_is_not_a_phrase():
+    puzzle = P.index(["abcba", "ab", "ba", "c"], "abc")   # "abcba": 5 letters, one word
+    assert not P.verify(puzzle, "abcba") and P.verify(puzzle, "ab c ba")
+    for strategy in P.STRATEGIES:
+        result = P.solve(puzzle, strategy, max_length=9)
+        assert result.best.cost == 5 and P.verify(puzzle, result.best.value) and result.optimal, strategy
+
+
+words = st.lists(st.text(alphabet="abce", min_size=1, max_size=4), min_size=1, max_size=7)
+traps = st.lists(st.sampled_from(TRAPS), max_size=4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(words, traps, st.sampled_from([7, 9, 11]))
+def test_every_strategy_proves_the_brute_force_optimum(drawn, trapped, most):
+    vocabulary = sorted(set(drawn + trapped))
+    expected = shortest_by_brute_force(vocabulary, ALPHABET, most)
+    try:
+        puzzle = P.index(vocabulary, ALPHABET)
+    except WordlabError:
+        assert expected is None
+        return
+    for strategy in P.STRATEGIES:
+        result = P.solve(puzzle, strategy, max_length=most)
+        got = result.best.cost if result.best else None
+        assert got == expected, strategy
+        assert result.bound == (expected if expected else most + 1), strategy
+        assert all(P.verify(puzzle, found.value) for found in result.solutions)
+
+
+@settings(max_examples=15, deadline=None)
+@given(words, traps, st.sampled_from([7, 9]))
+def test_the_proof_ledger_agrees_with_the_brute_force(tmp_path_factory, drawn, trapped, most):
+    vocabulary = sorted(set(drawn + trapped))
+    expected = shortest_by_brute_force(vocabulary, ALPHABET, most)
+    ledger = tmp_path_factory.mktemp("ledger") / "ledger.jsonl"
+    try:
+        claim = L.prove(vocabulary, most, ledger, alphabet=ALPHABET, scheduler="serial", report=lambda line: None)
+    except WordlabError:
+        assert expected is None
+        return
+    assert claim.complete
+    assert claim.impossible == (expected is None)
+    if expected is not None:
+        assert P.length(claim.phrase.split()) == expected and P.verify(P.index(vocabulary, ALPHABET), claim.phrase)
+
+
+@pytest.mark.parametrize("length", [1, 2, 3, 4])
+def test_a_length_below_the_trivial_bound_is_impossible_at_once(tmp_path, length):
+    ledger = tmp_path / "ledger.jsonl"
+    claim = L.prove(["ab", "ba", "c"], length, ledger, alphabet=ALPHABET, scheduler="serial", report=lambda line: None)
+    assert claim.impossible and claim.units == 0 and "at least 5 letters" in claim.sentence()
+    assert not ledger.exists()
