@@ -183,7 +183,7 @@ def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD
       partitioned-bit-patterns, partitioned-bit-patterns-inlined, subset-sum, vectorised
     - word-squares: column-bitmasks; list-of-successes, backtracking, prefix-table-bfs
     - sudoku: bitfield-cover; sequential, random-order, greedy, greedy-early-stop, greedy-less-recursion,
-      propagation, dancing-links, bitmask-singles, bitmask-locked
+      propagation, dancing-links, bitmask-singles, bitmask-locked, compiled
     - shredded: beam-repair; best-first, best-first-blocks, greedy-chain, beam, exact
     - palindrome: branch-and-bound; beam-stack, astar, iterative-deepening
     - tuesday: numpy; pure-python

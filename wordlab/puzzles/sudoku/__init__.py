@@ -1,4 +1,5 @@
-"""Sudoku (4×4, 6×6, 8×8, 9×9 and 16×16): ten solvers from brute force to exact cover.
+"""Sudoku (4×4, 6×6, 8×8, 9×9 and 16×16): eleven solvers from brute force to exact cover
+and a compiled search.
 
     >>> from wordlab.puzzles.sudoku import solve, EXAMPLES
     >>> solve(EXAMPLES["easy"], strategy="greedy").solution.cells[:9]

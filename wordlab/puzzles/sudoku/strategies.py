@@ -1,4 +1,5 @@
-"""Ten Sudoku solvers, from the write-ups' brute force to exact cover, two bitmask solvers and a bit-field cover.
+"""Eleven Sudoku solvers, from the write-ups' brute force to exact cover, two bitmask solvers, a bit-field cover and
+a compiled search.
 
 Every strategy is a generator with the shape `strategy(puzzle, *, probe=None, budget=None, limit=1)` that
 yields each solution grid as it is found, at most `limit` of them (so `limit=2` tells a unique puzzle from an
@@ -8,7 +9,8 @@ itself, `_depth_first`, is written once: one `budget.tick()` and one `probe.call
 recursive call (the unit the published counts use; recorded with the `Position` it branches from), a
 `probe.prune` under it for each move that fails at once, a `probe.backtrack` when it made no call (a dead
 end), and a `probe.node` per move tried (for static tree drawings). `dancing-links` alone hands its search to
-the shared `wordlab.structures.exact_cover`, which reports `probe.expand` per node. Digits are bits
+the shared `wordlab.structures.exact_cover`, which reports `probe.expand` per node; `compiled` runs its walk
+in numba-compiled code (`compiled.py`) and reports the same events, in bulk or read from its log. Digits are bits
 (`1 << d`) throughout, so a set of digits is one int.
 """
 
@@ -833,6 +835,126 @@ def bitfield_cover(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget
     return (yield from _depth_first(puzzle.geometry, start, expand, cover.snapshot, probe, budget, limit))
 
 
+# -- 11. compiled: bit masks in arrays, singles and the fewest-candidates blank, compiled by numba ---------------
+
+
+CHUNK = 1 << 20  # nodes per kernel call when no budget asks to look sooner
+TIMED_NODES = 200_000  # under a time limit, cells × nodes per call: a few milliseconds of search
+
+
+def compiled(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
+             limit: int = 1) -> Solutions:
+    """Candidates as bit masks in a numpy array, naked and hidden singles to a fixed point, then a guess on
+    the blank with the fewest candidates, digits ascending, depth first, all compiled by numba
+    (`wordlab.puzzles.sudoku.compiled`; the machine code is cached on disk, so only the first process pays
+    the compiling, a few seconds). Where a cell is tightest it walks propagation's very tree, at a few
+    microseconds a node on a 9×9; it returns to Python every few milliseconds for the budget, and a
+    recording probe makes it stop at every node so that the player can draw it (far slower, for small runs)."""
+    _check_limit(limit)
+    from wordlab.puzzles.sudoku import compiled as kernel
+
+    kernel.ready()
+    g = puzzle.geometry
+    search = kernel.Search(g, log=g.cells * (g.n + 1) + 1 if probe and probe.recording else 0)
+    if not search.start(puzzle.cells):
+        return True
+    report = _Reporter(search, g, probe, budget)
+    found = 0
+    while True:
+        status = search.run(report.quota())
+        report.account()
+        if status == kernel.DONE:
+            return True
+        if status == kernel.SOLUTION:
+            report.solved()
+            yield Sudoku(search.grid(), g), None
+            found += 1
+            if found >= limit:
+                return False
+
+
+class _Reporter:
+    """What `compiled` tells its probe and budget after each run of the kernel: nodes per depth and prunes
+    in bulk (charged to the budget), or, while the probe records, each node with its position, each guess
+    pruned and each dead end, read from the kernel's log (it then advances one node per run)."""
+
+    def __init__(self, search, g: Geometry, probe: Probe | None, budget: Budget | None):
+        self.search, self.g, self.probe, self.budget = search, g, probe, budget
+        self.seen_depths = search.depth_nodes.copy()
+        self.seen_prunes = 0
+        self.ids: list[int | None] = [None] * (g.cells + 1)  # the node id of each level, while recording
+        self.positions: list[Position | None] = [None] * (g.cells + 1)
+        self.children = [0] * (g.cells + 1)
+        if budget:
+            budget.tick()
+        if probe:
+            self._node(0)
+
+    def recording(self) -> bool:
+        return bool(self.probe) and self.probe.recording
+
+    def quota(self) -> int:
+        """Nodes for the next run: one while recording; else few enough to look at the clock every few
+        milliseconds under a time limit, and one past a node limit (so that the budget stops it)."""
+        if self.recording():
+            return 1
+        budget = self.budget
+        if budget is None:
+            return CHUNK
+        quota = CHUNK if budget.seconds is None else max(1, TIMED_NODES // self.g.cells)
+        left = budget.nodes_left()
+        return quota if left is None else max(1, min(quota, left + 1))
+
+    def account(self) -> None:
+        from wordlab.puzzles.sudoku.compiled import PRUNES
+
+        search, probe = self.search, self.probe
+        depths, prunes = search.depth_nodes, int(search.reg[PRUNES])
+        new = depths - self.seen_depths
+        if probe and self.recording():
+            self._replay()
+        elif probe:
+            for depth in new.nonzero()[0]:
+                probe.call(int(depth), n=int(new[depth]))
+            if prunes > self.seen_prunes:
+                probe.prune(0, n=prunes - self.seen_prunes)
+        self.seen_depths[:] = depths
+        self.seen_prunes = prunes
+        if self.budget:
+            self.budget.tick(int(new.sum()))
+
+    def _replay(self) -> None:
+        """Report the guesses pruned and the levels given up that the kernel logged, then its new node."""
+        from wordlab.puzzles.sudoku.compiled import BACKTRACK, LOGGED, PRUNE
+
+        search, probe = self.search, self.probe
+        for kind, level, cell, bit in search.log[:search.reg[LOGGED]].tolist():
+            if kind == PRUNE:
+                d = bit.bit_length()
+                probe.prune(level + 1, parent=self.ids[level], state=self.positions[level].placed(cell, d),
+                            why=f"{self.g.move(cell, d)} leaves a cell or a digit of a unit with no place")
+            elif kind == BACKTRACK and not self.children[level] and self.ids[level] is not None:
+                _dead_end(probe, level, self.ids[level])
+        level = search.level
+        if search.depth_nodes[level] > self.seen_depths[level] and level > 0:
+            self.children[level - 1] += 1
+            self._node(level)
+
+    def _node(self, level: int) -> None:
+        search = self.search
+        last = int(search.cell_at[level - 1]) if level else -1
+        position = Position(search.grid(level), search.candidates(level), last)
+        self.positions[level], self.children[level] = position, 0
+        self.ids[level] = _called(self.probe, level, self.ids[level - 1] if level else None, lambda: position, [])
+
+    def solved(self) -> None:
+        """The solution belongs to the node on top of the stack, and is not a dead end."""
+        level = self.search.level
+        self.children[level] += 1
+        if self.probe:
+            self.probe.solved_at(self.ids[level])
+
+
 STRATEGIES: dict[str, Callable[..., Solutions]] = {
     "sequential": sequential,
     "random-order": random_order,
@@ -844,5 +966,6 @@ STRATEGIES: dict[str, Callable[..., Solutions]] = {
     "bitmask-singles": bitmask_singles,
     "bitmask-locked": bitmask_locked,
     "bitfield-cover": bitfield_cover,
+    "compiled": compiled,
 }
 FASTEST = "bitfield-cover"
