@@ -16,7 +16,8 @@ from wordlab.errors import WordlabError
 
 
 SMALL = [
-    nbformat.v4.new_markdown_cell("# 01 · A small page\n\nA plot, a table and a function's source, executed."),
+    nbformat.v4.new_markdown_cell("# 01 · A small page\n\nA plot, a table and a function's source, executed.\n\n"
+                                  "The protocol: [`docs/classroom.md`](../docs/classroom.md)."),
     nbformat.v4.new_code_cell("%matplotlib inline\nimport matplotlib.pyplot as plt\nimport pandas as pd\nimport wordlab"),
     nbformat.v4.new_code_cell("fig, ax = plt.subplots(figsize=(3, 2))\nax.plot([1, 2, 3], [1, 4, 9])\n"
                               "ax.set(title='squares')\nplt.show()"),
@@ -49,6 +50,20 @@ def test_every_notebook_is_executed_into_the_site(built):
     assert book.errors_in(executed) == [] and all(c.get("outputs") or c.cell_type == "markdown"
                                                   for c in executed.cells[2:])
     assert not any(c.get("outputs") for c in nbformat.read(folder / "01_small.ipynb", as_version=4).cells)
+
+
+def test_the_book_carries_the_docs_pages_and_a_notebook_links_to_them(built):
+    _, site, _ = built
+    pages = book.reference_pages()
+    assert [p.name for p in pages[:2]] == ["classroom.md", "building-blocks.md"] and len(pages) == 9
+    for page in pages:
+        written = site / "docs" / page.relative_to(book.DOCS).with_suffix(".html")
+        title = next(line for line in page.read_text().splitlines() if line.startswith("#")).lstrip("# ")
+        assert f"<title>{title}" in written.read_text()
+    small = (site / "01_small.html").read_text()
+    assert 'href="docs/classroom.html"' in small and "../docs/classroom.md" not in small
+    index = (site / "index.html").read_text()
+    assert '<a href="docs/puzzles/sudoku.html">puzzles/sudoku.md</a>' in index
 
 
 def test_a_failing_notebook_is_reported_and_its_page_still_written(built):

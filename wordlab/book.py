@@ -10,6 +10,7 @@ The notebook sources stay stripped; only the copies in `build/` carry outputs.
 from __future__ import annotations
 
 import os
+import re
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -21,6 +22,9 @@ from wordlab.errors import WordlabError
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 PATTERN = "[0-9][0-9]_*.ipynb"
+DOCS = NOTEBOOKS.parent / "docs"
+REFERENCE = ("classroom.md", "puzzles/*.md")  # the docs pages the book carries: the pages notebooks point to
+DOCS_LINK = re.compile(r'href="(?:\.\./)?docs/([^"#]+)\.md(#[^"]*)?"')  # a notebook's (or a doc's) link to a doc
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,7 @@ def to_html(node, page: Path | str, title: str) -> Path:
                 del data[WIDGET_VIEW]
     exporter = HTMLExporter(template_name="lab", embed_images=True)
     body, _ = exporter.from_notebook_node(static, resources={"metadata": {"name": title}})
+    body = _docs_linked(body, "docs/")
     page = Path(page)
     page.parent.mkdir(parents=True, exist_ok=True)
     _write_atomically(page, body)
@@ -137,8 +142,40 @@ def build(folder: Path | str = NOTEBOOKS, site: Path | str = "build", *, html: b
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
         pages = list(pool.map(page, chosen, [site] * len(chosen), [timeout] * len(chosen), [html] * len(chosen)))
     if html:
+        write_docs(site)
         write_index(folder, site, pages)
     return pages
+
+
+def _docs_linked(body: str, to: str) -> str:
+    """`body` with every link to a docs page (`../docs/x.md`, as a notebook in JupyterLab opens it) pointed at
+    that page in the book (`to` + `x.html`)."""
+    return DOCS_LINK.sub(lambda m: f'href="{to}{m[1]}.html{m[2] or ""}"', body)
+
+
+def reference_pages(docs: Path | str = DOCS) -> list[Path]:
+    """The docs pages the book carries (the classroom's protocol, the puzzles' minimal strategies), in order."""
+    return [path for pattern in REFERENCE for path in sorted(Path(docs).glob(pattern))]
+
+
+def write_docs(site: Path | str = "build", docs: Path | str = DOCS) -> list[Path]:
+    """Each reference page as `site/docs/<name>.html`, its Markdown rendered, its links to other docs pages
+    pointed at their book pages, so a notebook's "see docs/…" is one click in the book too."""
+    from nbconvert.filters.markdown import markdown2html
+
+    written = []
+    for source in reference_pages(docs):
+        name = source.relative_to(docs).with_suffix("")
+        text = source.read_text(encoding="utf-8")
+        title = next((line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")), name.name)
+        up = "../" * len(name.parts)
+        body = DOCS_LINK.sub(lambda m: f'href="{up}docs/{m[1]}.html{m[2] or ""}"', markdown2html(text))
+        body = re.sub(r'href="(?!https?:|#|/|\.\./)([^"]+)\.md(#[^"]*)?"', r'href="\1.html\2"', body)  # a sibling
+        page = Path(site) / "docs" / f"{name}.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomically(page, DOC_PAGE.format(title=escape(title), body=body, index=f"{up}index.html"))
+        written.append(page)
+    return written
 
 
 def write_index(folder: Path | str = NOTEBOOKS, site: Path | str = "build", pages: list[Page] = ()) -> Path:
@@ -154,7 +191,9 @@ def write_index(folder: Path | str = NOTEBOOKS, site: Path | str = "build", page
         note = "" if took is None else (f"{took.seconds:.0f} s" + (" · failed" if took.error else ""))
         rows.append(f'<tr><td><a href="{escape(notebook.stem)}.html">{escape(title_of(node))}</a></td>'
                     f"<td>{_about(node)}</td><td>{note}</td></tr>")
-    index = INDEX.format(rows="\n".join(rows))
+    references = "\n".join(f'<li><a href="docs/{escape(path.relative_to(DOCS).with_suffix("").as_posix())}.html">'
+                           f"{escape(path.relative_to(DOCS).as_posix())}</a></li>" for path in reference_pages())
+    index = INDEX.format(rows="\n".join(rows), references=references)
     path = Path(site) / "index.html"
     path.parent.mkdir(parents=True, exist_ok=True)
     _write_atomically(path, index)
@@ -211,5 +250,25 @@ the Moby lists). Their figures are those write-ups' own, on their machines.</p>
 <tr><th>notebook</th><th>what it does</th><th>ran in</th></tr>
 {rows}
 </table>
+<h2>Reference pages</h2>
+<p>The pages the notebooks point to: how a strategy reports to the player and to <code>check</code>, and for each
+puzzle a minimal strategy of your own with the tree it draws.</p>
+<ul>
+{references}
+</ul>
+</body></html>
+"""
+
+DOC_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: #222;
+       line-height: 1.5; }}
+pre {{ background: #f6f6f6; padding: .6rem; overflow-x: auto; }} code {{ font-size: 90%; }}
+table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #ddd; padding: .3rem .5rem; }}
+</style></head>
+<body>
+<p><a href="{index}">← the book's index</a></p>
+{body}
 </body></html>
 """
