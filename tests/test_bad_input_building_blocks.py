@@ -78,12 +78,14 @@ def test_a_zero_budget_answers_at_once_and_says_so():
     (["solve", "--patterns", "pol......", "--blocks", "em1"], "'em1' has characters other than a–z"),
     (["solve", "--patterns", "pol......", "--blocks", ""], "the block list is empty"),
     (["solve", "--patterns", "-pol......", "--blocks", "emi"], "argument --patterns: expected one argument"),
-    (["solve", "--published", "p1", "--max-seconds", "-1"], "budget seconds must be"),
-    (["solve", "--published", "p1", "--max-seconds", "nan"], "budget seconds must be"),
-    (["solve", "--published", "p1", "--max-nodes", "-3"], "budget nodes must be"),
+    (["solve", "--published", "p1", "--max-seconds", "-1"], "argument --max-seconds: must be at least 0"),
+    (["solve", "--published", "p1", "--max-seconds", "nan"], "argument --max-seconds: must be a finite number"),
+    (["solve", "--published", "p1", "--max-nodes", "-3"], "argument --max-nodes: must be at least 0"),
+    (["solve", "--published", "p1", "--max-nodes", "many"], "argument --max-nodes: expected a whole number"),
     (["solve", "--published", "p1", "--words", "nosuch"], "unknown word source 'nosuch'"),
     (["solve", "--published", "p1", "--strategy", "guess"], "invalid choice: 'guess'"),
-    (["bench", "--published", "p1", "--repeats", "0"], "--repeats must be at least 1"),
+    (["bench", "--published", "p1", "--repeats", "0"], "argument --repeats: must be at least 1"),
+    (["bench", "--published", "p1", "--repeats", "1e9"], "argument --repeats: expected a whole number"),
     (["bench", "--published", "p1", "--strategies", "guess"], "invalid choice: 'guess'"),
 ])
 def test_the_command_line_exits_2_with_one_line_naming_the_problem(capsys, argv, message):

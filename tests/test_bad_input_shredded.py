@@ -109,7 +109,7 @@ def one_line_error(capsys, argv: list[str]) -> str:
 
 @pytest.mark.parametrize("content, problem", [
     (b"\x7fELF\x02\x01\x01\x00\x00\x00", "is not text (it holds NUL bytes)"),
-    ("|ca|f\xe9|\n|ab|cd|\n".encode("latin-1"), "is not UTF-8 text (byte 0xe9 at offset 5)"),
+    ("|ca|f\xe9|\n|ab|cd|\n".encode("latin-1"), "is not utf-8 text: byte 0xe9 at offset 5"),
     (b"", "empty grid"),
     (b"|ab|cd|\n|e|fg|\n", "unequal strip widths"),
 ])
@@ -120,22 +120,25 @@ def test_cli_refuses_bad_grid_files(capsys, tmp_path, content, problem):
 
 
 def test_cli_refuses_a_missing_file_and_a_directory(capsys, tmp_path):
-    assert "no grid file" in one_line_error(capsys, ["solve", "shredded", str(tmp_path / "none.txt")])
-    assert "is a directory" in one_line_error(capsys, ["solve", "shredded", str(tmp_path)])
+    assert "does not exist" in one_line_error(capsys, ["solve", "shredded", str(tmp_path / "none.txt")])
+    assert "is a folder, not a regular file" in one_line_error(capsys, ["solve", "shredded", str(tmp_path)])
 
 
 def test_cli_refuses_save_to_a_directory_before_searching(capsys, tmp_path):
     path = tmp_path / "grid.txt"
     path.write_text(sh.example().show(), encoding="utf-8")
     line = one_line_error(capsys, ["solve", "shredded", str(path), "--save", str(tmp_path)])
-    assert "names a directory" in line
+    assert "--save file" in line and "is a folder" in line
 
 
 @pytest.mark.parametrize("argv, problem", [
-    (["--order", "0"], "--order must be at least 1"),
-    (["--word-weight", "-1"], "word weight must be a non-negative number"),
-    (["--beam-width", "0", "--strategy", "beam"], "beam width must be a whole number"),
-    (["--max-seconds", "nan"], "budget seconds must be a finite"),
+    (["--order", "0"], "argument --order: must be at least 1"),
+    (["--order", "1000"], "argument --order: must be at most 10, not 1,000"),
+    (["--word-weight", "-1"], "argument --word-weight: must be at least 0"),
+    (["--word-weight", "inf"], "argument --word-weight: must be a finite number"),
+    (["--beam-width", "0", "--strategy", "beam"], "argument --beam-width: must be at least 1"),
+    (["--beam-width", "10000000", "--strategy", "beam"], "argument --beam-width: must be at most 100,000"),
+    (["--max-seconds", "nan"], "argument --max-seconds: must be a finite number"),
     (["--train", "no-such-corpus"], "unknown training source 'no-such-corpus'"),
 ])
 def test_cli_refuses_bad_options(capsys, tmp_path, argv, problem):
@@ -148,4 +151,4 @@ def test_cli_bench_refuses_unknown_held_out_widths(capsys, tmp_path):
     path = tmp_path / "grid.txt"
     path.write_text(sh.example().show(), encoding="utf-8")
     argv = ["bench", "shredded", str(path), "--strategies", "greedy-chain", "--repeats", "1", "--held-out", "4"]
-    assert "--held-out widths are 1, 2 or 3, not 4" in one_line_error(capsys, argv)
+    assert "argument --held-out: must be at most 3, not 4" in one_line_error(capsys, argv)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from itertools import product
 
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, add_words_option, budget_from
+from wordlab.cli.options import Report, add_budget_options, add_repeats_option, add_strategy_option, add_words_option, \
+    budget_from
 from wordlab.errors import WordlabError
 from wordlab.puzzles import building_blocks as bb
-from wordlab.search import pick
+from wordlab.search import pick, spent_together
 
 EXACT = ("backtracking", "exact-cover")
 GOAL = 0.2  # an exact solver should need at most a fifth of the regex scan's time
@@ -25,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         add_budget_options(parser)
     else:
         add_strategy_option(parser, bb.STRATEGIES, many=True)
-        parser.add_argument("--repeats", type=int, default=5, help="runs per measurement (default 5)")
+        add_repeats_option(parser, 5, "runs per measurement")
 
 
 def chosen_puzzles(args: argparse.Namespace) -> dict[str, bb.Puzzle]:
@@ -42,15 +43,17 @@ def chosen_puzzles(args: argparse.Namespace) -> dict[str, bb.Puzzle]:
 
 def solve(args: argparse.Namespace) -> Report:
     puzzles = chosen_puzzles(args)
+    budget = budget_from(args)
     lexicon = bb.Lexicon(args.words)
     lines, data = [f"words: {lexicon.words.name} ({len(lexicon.words):,})"], {}
-    for name, puzzle in puzzles.items():
-        answer = bb.solve(puzzle, args.strategy, words=lexicon, budget=budget_from(args))
-        lines.append(f"{name}: {puzzle}")
-        lines += [f"  {' '.join(s)}   (unused: {' '.join(answer.unused(s)) or 'none'})" for s in answer.values]
-        if not answer.solutions or answer.stopped:
-            lines.append(f"  {answer.summary()}")
-        data[name] = answer.as_dict()
+    with spent_together(budget):  # one budget for all the puzzles: one that comes after it ran out stops at once
+        for name, puzzle in puzzles.items():
+            answer = bb.solve(puzzle, args.strategy, words=lexicon, budget=budget)
+            lines.append(f"{name}: {puzzle}")
+            lines += [f"  {' '.join(s)}   (unused: {' '.join(answer.unused(s)) or 'none'})" for s in answer.values]
+            if not answer.solutions or answer.stopped:
+                lines.append(f"  {answer.summary()}")
+            data[name] = answer.as_dict()
     return Report("\n".join(lines), {"words": lexicon.words.describe(), "strategy": args.strategy, "puzzles": data})
 
 
@@ -72,8 +75,6 @@ def benchmark(puzzles: dict[str, bb.Puzzle], lexicon: bb.Lexicon, names=tuple(bb
 def bench(args: argparse.Namespace) -> Report:
     from wordlab.bench import format_table
 
-    if args.repeats < 1:
-        raise WordlabError(f"--repeats must be at least 1, not {args.repeats}")
     puzzles = chosen_puzzles(args)
     lexicon = bb.Lexicon(args.words)
     table, builds = benchmark(puzzles, lexicon, args.strategies, args.repeats)

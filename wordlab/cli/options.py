@@ -135,10 +135,86 @@ def start_command_clock(started: float | None) -> None:
     _COMMAND_STARTED[0] = started
 
 
-def add_budget_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-nodes", type=int, default=None, help="stop after this many nodes")
-    parser.add_argument("--max-seconds", type=float, default=None,
-                        help="stop after this many seconds of the whole command (loading and checking included)")
+# -- numbers with their ranges: argparse types, so a value out of range is one line naming its option ---------
+
+
+def whole(low: int, high: int | None = None):
+    """An argparse `type`: a whole number from `low` to `high` (no upper limit when None); argparse names the
+    option in the error ("argument --order: ...")."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number {_range(low, high)}, not {text!r}") from None
+        _within(value, low, high, f"{value:,}")
+        return value
+
+    whole_number.__name__ = "whole number"
+    return whole_number
+
+
+def number(low: float, high: float | None = None):
+    """An argparse `type`: a finite number from `low` to `high` (no upper limit when None)."""
+    import math
+
+    def finite_number(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number {_range(low, high)}, not {text!r}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number {_range(low, high)}, not {text}")
+        _within(value, low, high, text)
+        return value
+
+    finite_number.__name__ = "number"
+    return finite_number
+
+
+def _within(value: float, low: float, high: float | None, shown: str) -> None:
+    """Refuse `value` below `low` or above `high`, saying which limit it passed."""
+    if value < low:
+        upto = f" (and at most {_plain(high)})" if high is not None else ""
+        raise argparse.ArgumentTypeError(f"must be at least {_plain(low)}{upto}, not {shown}")
+    if high is not None and value > high:
+        raise argparse.ArgumentTypeError(f"must be at most {_plain(high)}, not {shown}")
+
+
+def _range(low: float, high: float | None) -> str:
+    return f"from {_plain(low)} to {_plain(high)}" if high is not None else f"of at least {_plain(low)}"
+
+
+def _plain(value: float) -> str:
+    """1,000 or 0.5: a whole number with thousands marked, a fraction as short as it goes."""
+    return f"{value:,}" if isinstance(value, int) or not float(value).is_integer() else f"{int(value):,}"
+
+
+MOST_SECONDS = 7 * 24 * 3600.0  # a week: a longer time budget is a slip of the keyboard
+MOST_NODES = 10 ** 15
+MOST_REPEATS = 1000
+MOST_SHOWN = 10 ** 6
+
+
+def add_repeats_option(parser: argparse.ArgumentParser, default: int, about: str = "runs per strategy") -> None:
+    parser.add_argument("--repeats", type=whole(1, MOST_REPEATS), default=default,
+                        help=f"{about} (default {default}; 1 to {MOST_REPEATS})")
+
+
+def add_show_option(parser: argparse.ArgumentParser, default: int, what: str) -> None:
+    parser.add_argument("--show", type=whole(0, MOST_SHOWN), default=default,
+                        help=f"how many {what} to print (default {default}; 0 for none)")
+
+
+def add_budget_options(parser: argparse.ArgumentParser, default_seconds: float | None = None) -> None:
+    """`--max-nodes`, `--max-seconds` (with `default_seconds`, a time budget the command has even when none is
+    given, stated in --help) and `--progress`."""
+    parser.add_argument("--max-nodes", type=whole(0, MOST_NODES), default=None, help="stop after this many nodes")
+    default = (f" (default {default_seconds:g} s, so that no run goes on for ever)" if default_seconds is not None
+               else "")
+    parser.add_argument("--max-seconds", type=number(0, MOST_SECONDS), default=default_seconds,
+                        help=f"stop after this many seconds of the whole command (loading and checking included)"
+                             f"{default}")
     parser.add_argument("--progress", action="store_true", help="show a progress bar")
 
 

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import argparse
 import random
-from pathlib import Path
 from typing import Callable
 
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, budget_from, taken
+from wordlab.cli.options import (Report, add_budget_options, add_repeats_option, add_strategy_option, budget_from,
+                                 number, taken, whole)
 from wordlab.errors import WordlabError
+from wordlab.files import read_text, writable_file
 from wordlab.lm import TextModel, default_model
+from wordlab.lm.train import MAX_ORDER
 from wordlab.puzzles import shredded as sh
-from wordlab.search import Probe
+from wordlab.search import Budget, BudgetExhausted, Probe, spent_together
 
 WIDTHS = (1, 2, 3)
+MOST_WIDTH = 100_000  # beams wider than this hold more rows than any grid has orders worth keeping
+MOST_WORD_WEIGHT = 1000.0
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -21,48 +25,45 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                         help="a file holding the grid as |ab|cd|… rows (default: the 2011 AI-class grid)")
     parser.add_argument("--train", default="default", metavar="SPEC",
                         help="training text: default (shipped+wordfreq), shipped, wordfreq, nltk:brown, a file, a+b")
-    parser.add_argument("--order", type=int, default=6, help="character n-gram order (default 6)")
-    parser.add_argument("--word-weight", type=float, default=1.0, help="weight of the word unigram model (default 1)")
-    parser.add_argument("--beam-width", type=int, default=None, help="beam width for beam and beam-repair (default 200 for strips of one character, else 50)")
+    parser.add_argument("--order", type=whole(1, MAX_ORDER), default=6,
+                        help=f"character n-gram order (default 6; 1 to {MAX_ORDER})")
+    parser.add_argument("--word-weight", type=number(0, MOST_WORD_WEIGHT), default=1.0,
+                        help=f"weight of the word unigram model (default 1; 0 to {MOST_WORD_WEIGHT:g})")
+    parser.add_argument("--beam-width", type=whole(1, MOST_WIDTH), default=None,
+                        help=f"beam width for beam and beam-repair (default 200 for strips of one character, else 50; "
+                             f"1 to {MOST_WIDTH:,})")
     if command == "solve":
         add_strategy_option(parser, sh.STRATEGIES, default=sh.DEFAULT_STRATEGY)
         add_budget_options(parser)
         parser.add_argument("--save", metavar="FILE", help="also write the restored rows to FILE")
     else:
         add_strategy_option(parser, sh.STRATEGIES, many=True)
-        parser.add_argument("--repeats", type=int, default=3, help="timed runs per strategy (default 3)")
-        parser.add_argument("--held-out", nargs="*", type=int, default=list(WIDTHS), metavar="WIDTH",
+        add_repeats_option(parser, 3, "timed runs per strategy")
+        parser.add_argument("--held-out", nargs="*", type=whole(min(WIDTHS), max(WIDTHS)), default=list(WIDTHS),
+                            metavar="WIDTH",
                             help="strip widths whose held-out sets to restore (default 1 2 3; none: skip)")
         parser.add_argument("--held-out-strategies", nargs="+", choices=list(sh.STRATEGIES),
                             default=[sh.DEFAULT_STRATEGY], metavar="NAME",
                             help=f"strategies to run on the held-out sets (default {sh.DEFAULT_STRATEGY})")
 
 
-def model_from(args: argparse.Namespace) -> TextModel:
-    if args.order < 1:
-        raise WordlabError(f"--order must be at least 1, not {args.order}")
-    return default_model(order=args.order, word_weight=args.word_weight, spec=args.train)
+def model_from(args: argparse.Namespace, budget: Budget | None = None) -> TextModel:
+    """The text model the options ask for; building it is charged to a running `budget`."""
+    return default_model(order=args.order, word_weight=args.word_weight, spec=args.train, budget=budget)
 
 
 def read_grid(name: str | None) -> sh.Grid:
     """The grid in file `name` (the AI-class grid when None): UTF-8 text, at most `sh.MAX_TEXT` bytes."""
     if name is None:
         return sh.ai_class_grid()
-    path = Path(name)
-    if path.is_dir():
-        raise WordlabError(f"grid file {name!r} is a directory")
-    if not path.is_file():
-        raise WordlabError(f"no grid file {name!r}")
+    from wordlab.files import regular_file
+
+    path = regular_file(name, "grid file")
     if path.stat().st_size > sh.MAX_TEXT:
         raise WordlabError(f"grid file {name!r} is too large: {path.stat().st_size:,} bytes (at most {sh.MAX_TEXT:,})")
-    data = path.read_bytes()
-    if b"\x00" in data:
+    text = read_text(path, "grid file")
+    if "\x00" in text:
         raise WordlabError(f"grid file {name!r} is not text (it holds NUL bytes)")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as bad:
-        raise WordlabError(f"grid file {name!r} is not UTF-8 text (byte 0x{data[bad.start]:02x} at "
-                           f"offset {bad.start})") from None
     return sh.parse(text)
 
 
@@ -74,27 +75,25 @@ def options(strategy: str, args: argparse.Namespace, model: TextModel) -> dict:
     return taken(sh.STRATEGIES, strategy, found)
 
 
-def writable(name: str) -> Path:
-    """The path `--save` names, refused if it is a directory (checked before the search, not after it)."""
-    path = Path(name)
-    if path.is_dir():
-        raise WordlabError(f"--save {name!r} names a directory; give a file name")
-    return path
-
-
 def save(name: str, lines: list[str]) -> None:
-    path = writable(name)
+    path = writable_file(name, "--save file")
     try:
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     except OSError as failed:
-        raise WordlabError(f"cannot write {name!r}: {failed.strerror}") from None
+        raise WordlabError(f"--save file {name!r} cannot be written: {failed.strerror or failed}") from None
 
 
 def solve(args: argparse.Namespace) -> Report:
-    grid, model, probe = read_grid(args.grid), model_from(args), Probe()
+    grid, probe, budget = read_grid(args.grid), Probe(), budget_from(args)
     if args.save:
-        writable(args.save)
-    result = sh.solve(grid, args.strategy, probe=probe, budget=budget_from(args), **options(args.strategy, args, model))
+        writable_file(args.save, "--save file")
+    with spent_together(budget):  # building the model is charged to the command's budget too
+        try:
+            model = model_from(args, budget)
+        except BudgetExhausted:
+            return _stopped_building(args, grid, budget)
+        result = sh.solve(grid, args.strategy, probe=probe, budget=budget,
+                          **options(args.strategy, args, model))
     lines = result.lines
     head = (f"{args.strategy}: score {result.cost:.1f}" if result else f"{args.strategy}: no order found") + \
         f", {probe.nodes:,} nodes, {result.seconds:.2f} s" + (f" (stopped: {result.stopped})" if result.stopped else "")
@@ -102,6 +101,13 @@ def solve(args: argparse.Namespace) -> Report:
         save(args.save, lines)
     data = {**result.as_dict(), "order": list(result.order or ()), "lines": lines, **probe.summary()}
     return Report("\n".join([head, *lines]), data)
+
+
+def _stopped_building(args: argparse.Namespace, grid: sh.Grid, budget: Budget) -> Report:
+    """The report of a run whose budget ran out while its model was being built: no order, and why."""
+    why = f"{budget.stopped} while building the order-{args.order} model"
+    result = sh.Answer(strategy=args.strategy, stopped=why, given=grid)
+    return Report(f"{args.strategy}: no order found (stopped: {why})", {**result.as_dict(), "order": [], "lines": []})
 
 
 def runner(strategy: str, args: argparse.Namespace, model: TextModel) -> Callable:
@@ -117,8 +123,6 @@ def bench(args: argparse.Namespace) -> Report:
     from wordlab.bench import format_table, run
 
     grid, model = read_grid(args.grid), model_from(args)
-    if args.repeats < 1:
-        raise WordlabError(f"--repeats must be at least 1, not {args.repeats}")
     strategies = {name: runner(name, args, model) for name in args.strategies}
     sh.solve(grid, "greedy-chain", model=model)  # warm the model's memo, so the first strategy is not charged for it
     frame = run(strategies, {"grid": grid}, repeats=args.repeats,
@@ -136,8 +140,6 @@ def held_out_table(args: argparse.Namespace, model: TextModel) -> list[dict]:
     """For each strip width and strategy: how many of the held-out set's ten grids come back exactly."""
     rows = []
     for width in args.held_out:
-        if width not in WIDTHS:
-            raise WordlabError(f"--held-out widths are 1, 2 or 3, not {width}")
         cases = sh.heldout_cases(width)
         for name in args.held_out_strategies:
             results = [sh.solve(case.grid, name, **options(name, args, model)) for case in cases]

@@ -7,12 +7,14 @@ import argparse
 import time
 from typing import Sequence
 
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, add_words_option, budget_from
+from wordlab.cli.options import (Report, add_budget_options, add_repeats_option, add_show_option, add_strategy_option,
+                                 add_words_option, budget_from, whole)
 from wordlab.errors import WordlabError
 from wordlab.puzzles import word_squares as ws
 from wordlab.words import best_available, load
 
 BENCH_WORDS = ("moby-single", "moby-crosswords", "enable1")
+DEFAULT_SECONDS = 60.0  # big squares (size 8 and up on a large list) would otherwise search for days
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -21,21 +23,21 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         add_words_option(parser, ws.DEFAULT_WORDS)
         add_strategy_option(parser, ws.STRATEGIES, ws.DEFAULT_STRATEGY)
         parser.add_argument("--any-row", action="store_true", help="find squares with the word in any row")
-        parser.add_argument("--sizes", type=int, nargs="+", help="instead: every square of each size")
-        parser.add_argument("--double", type=int, metavar="SIZE", help="instead: double word squares of SIZE")
-        parser.add_argument("--show", type=int, default=5, help="how many squares to print (default 5; 0 for none)")
-        add_budget_options(parser)
+        parser.add_argument("--sizes", type=whole(1, ws.MAX_SIZE), nargs="+", metavar="SIZE",
+                            help=f"instead: every square of each size (1 to {ws.MAX_SIZE})")
+        parser.add_argument("--double", type=whole(2, ws.MAX_SIZE), metavar="SIZE",
+                            help=f"instead: double word squares of SIZE (2 to {ws.MAX_SIZE})")
+        add_show_option(parser, 5, "squares")
+        add_budget_options(parser, default_seconds=DEFAULT_SECONDS)
     else:
         parser.add_argument("rows", nargs="*", default=["bishop"], help="first word(s) to bench (default bishop)")
         parser.add_argument("--words", nargs="+", default=None, metavar="NAME|PATH",
                             help=f"word sources (default: the largest available of {', '.join(BENCH_WORDS)})")
         add_strategy_option(parser, ws.STRATEGIES, many=True)
-        parser.add_argument("--repeats", type=int, default=3, help="runs per strategy; the best counts")
+        add_repeats_option(parser, 3, "runs per strategy; the best counts")
 
 
 def solve(args: argparse.Namespace) -> Report:
-    if args.show < 0:
-        raise WordlabError(f"--show takes how many squares to print, 0 or more, not {args.show}")
     chosen = [name for name, given in (("a first word", bool(args.rows) and not args.double),
                                        ("--sizes", args.sizes is not None), ("--double", args.double is not None))
               if given]
@@ -44,8 +46,7 @@ def solve(args: argparse.Namespace) -> Report:
     budget = budget_from(args)
     if args.double is not None:
         result = ws.double_squares(args.double, args.words, args.rows[0] if args.rows else None, budget=budget)
-        return _report(f"double word squares of size {args.double}", ws.squares_of(result), args.show,
-                       result.stopped)
+        return _report(f"double word squares of size {args.double}", ws.squares_of(result), args.show)
     if args.sizes is not None:
         return _sizes(ws.squares_of_sizes(args.sizes, args.words, args.strategy, budget), args.show)
     if not args.rows:
@@ -54,25 +55,33 @@ def solve(args: argparse.Namespace) -> Report:
         if len(args.rows) > 1:
             raise WordlabError(f"--any-row takes one word, not {len(args.rows)}: {' '.join(args.rows)}")
         found = ws.squares_with(args.rows[0], args.words, args.strategy, budget)
-        return _report(f"squares with {args.rows[0]!r} in some row", found, args.show, None)
+        return _report(f"squares with {args.rows[0]!r} in some row", found, args.show)
     result = ws.solve(ws.puzzle(args.rows, args.words), args.strategy, budget=budget)
-    return _report(f"squares starting {'/'.join(args.rows)} ({args.strategy})", ws.squares_of(result), args.show,
-                   result.stopped)
+    return _report(f"squares starting {'/'.join(args.rows)} ({args.strategy})", ws.squares_of(result), args.show)
+
+
+def counted(n: int, stopped: str | None) -> str:
+    """A count as a report says it: "at least N" when the search stopped early (more may exist)."""
+    return f"at least {n:,}" if stopped else f"{n:,}"
 
 
 def _sizes(results: dict, show: int) -> Report:
-    lines = [f"size {n}: {len(r.solutions):,} squares" + (f" (stopped: {r.stopped})" if r.stopped else "")
+    lines = [f"size {n}: {counted(len(r.solutions), r.stopped)} squares" + (f" (stopped: {r.stopped})" if r.stopped
+                                                                            else "")
              for n, r in results.items()]
-    data = {n: {"count": len(r.solutions), "stopped": r.stopped, "squares": ws.squares_of(r)[:show]}
+    data = {n: {"count": len(r.solutions), "count_is": "at least" if r.stopped else "exact", "stopped": r.stopped,
+                "squares": ws.squares_of(r)[:show]}
             for n, r in results.items()}
     return Report("\n".join(lines), data)
 
 
-def _report(title: str, found: list, show: int, stopped: str | None) -> Report:
-    lines = [f"{title}: {len(found):,}" + (f" (stopped early: {stopped})" if stopped else "")]
+def _report(title: str, found: ws.Squares, show: int) -> Report:
+    stopped = found.stopped
+    lines = [f"{title}: {counted(len(found), stopped)}" + (f" (stopped early: {stopped})" if stopped else "")]
     for square in found[:show]:
         lines += ["", *(" ".join(row) for row in square)]
-    return Report("\n".join(lines), {"count": len(found), "stopped": stopped, "squares": found[:show]})
+    return Report("\n".join(lines), {"count": len(found), "count_is": "at least" if stopped else "exact",
+                                     "stopped": stopped, "squares": found[:show]})
 
 
 def bench_inputs(rows: Sequence[str], sources: Sequence[str]) -> tuple[dict, dict[str, float]]:
@@ -94,8 +103,6 @@ def bench_inputs(rows: Sequence[str], sources: Sequence[str]) -> tuple[dict, dic
 def bench(args: argparse.Namespace) -> Report:
     from wordlab import bench as benchmark
 
-    if args.repeats < 1:
-        raise WordlabError(f"--repeats must be at least 1, not {args.repeats}")
     sources = args.words or [best_available(*BENCH_WORDS, fallback=ws.DEFAULT_WORDS)]
     inputs, loading = bench_inputs(args.rows, sources)
     strategies = {name: _runner(name) for name in args.strategies}

@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Iterable, Mapping
 
 from wordlab.errors import WordlabError
+from wordlab.search.probe import Budget, checked, paced
 
 PAD = " "  # what the model reads before the first character of a text
 
@@ -51,26 +52,29 @@ class CharNgramModel:
         self.counts = state["counts"]
 
     # -- training ------------------------------------------------------------------------------------
-    def add_text(self, text: str, weight: float = 1.0) -> "CharNgramModel":
-        """Count every n-gram of `PAD + text + PAD`, each occurrence worth `weight`."""
+    def add_text(self, text: str, weight: float = 1.0, budget: Budget | None = None) -> "CharNgramModel":
+        """Count every n-gram of `PAD + text + PAD`, each occurrence worth `weight` (a running `budget` is
+        looked at between orders)."""
         padded = PAD + text + PAD
         for k in range(1, self.order + 1):
+            checked(budget)
             grams = Counter(padded[i:i + k] for i in range(len(padded) - k + 1))
             self._add(k, grams, weight)
         return self._changed()
 
     def add_words(self, frequencies: Iterable[tuple[str, float]], tokens: float = 1e6,
-                  endings: Mapping[str, float] | None = None) -> "CharNgramModel":
+                  endings: Mapping[str, float] | None = None, budget: Budget | None = None) -> "CharNgramModel":
         """Count the n-grams of `PAD + word + PAD` for each (word, relative frequency), as if the words
         came from a corpus of `tokens` running words (a word of frequency f is counted f·tokens times).
         `endings` ({character: share}) lets that share of each word's occurrences end in the character
-        before the space (a comma, a full stop), as words in running text do; the rest end in `PAD`."""
+        before the space (a comma, a full stop), as words in running text do; the rest end in `PAD`. A running
+        `budget` is looked at every few thousand words."""
         endings = dict(endings or {})
         endings[PAD] = 1.0 - sum(share for char, share in endings.items() if char != PAD)
         if not all(share >= 0 for share in endings.values()):
             raise WordlabError(f"word endings must be shares that sum to at most 1, not {endings!r}")
         grams: list[Counter[str]] = [Counter() for _ in range(self.order + 1)]
-        for word, frequency in frequencies:
+        for word, frequency in paced(frequencies, budget if budget is not None and budget.running else None, 512):
             head, weight = PAD + word, frequency * tokens
             for k in range(1, self.order + 1):
                 counter = grams[k]
@@ -98,18 +102,20 @@ class CharNgramModel:
         self._totals = self._types = None
         return self
 
-    def ready(self) -> "CharNgramModel":
-        """Build the per-context tables now (they are otherwise built at the first probability asked)."""
-        self._tables()
+    def ready(self, budget: Budget | None = None) -> "CharNgramModel":
+        """Build the per-context tables now (they are otherwise built at the first probability asked); a
+        running `budget` is looked at while they are built."""
+        self._tables(budget)
         return self
 
-    def _tables(self) -> tuple[dict[str, float], dict[str, int]]:
+    def _tables(self, budget: Budget | None = None) -> tuple[dict[str, float], dict[str, int]]:
         """Per context h (of every length < order): total count C(h·) and number of distinct followers T(h)."""
         if self._totals is None:
             totals: dict[str, float] = {}
             types: dict[str, int] = {}
+            watched = budget if budget is not None and budget.running else None
             for k in range(1, self.order + 1):
-                for gram, n in self.counts[k].items():
+                for gram, n in paced(self.counts[k].items(), watched, 65536):
                     h = gram[:-1]
                     totals[h] = totals.get(h, 0.0) + n
                     types[h] = types.get(h, 0) + 1

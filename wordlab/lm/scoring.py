@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from wordlab.errors import WordlabError
 from wordlab.lm.ngrams import CharNgramModel
 from wordlab.lm.train import char_model, word_model
 from wordlab.lm.words import WordUnigramModel
+from wordlab.search.probe import Budget
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,11 @@ class TextModel:
         return TextModel(self.chars, self.words, word_weight)
 
 
-def default_model(order: int = 6, word_weight: float = 1.0, spec: str = "default") -> TextModel:
-    """The offline default: characters and words from shipped prose plus `wordfreq` (both cached)."""
-    words = word_model(spec) if word_weight else None
-    return TextModel(char_model(spec, order), words, word_weight)
+def default_model(order: int = 6, word_weight: float = 1.0, spec: str = "default",
+                  budget: Budget | None = None) -> TextModel:
+    """The offline default: characters and words from shipped prose plus `wordfreq` (both cached). Building
+    them is charged to a running `budget` (`BudgetExhausted` when it runs out first)."""
+    if isinstance(word_weight, bool) or not isinstance(word_weight, (int, float)) or not 0 <= word_weight < math.inf:
+        raise WordlabError(f"word weight must be a finite number ≥ 0, not {word_weight!r}")
+    words = word_model(spec, budget) if word_weight else None
+    return TextModel(char_model(spec, order, budget=budget), words, word_weight)

@@ -20,12 +20,13 @@ import os
 import pickle
 import re
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 
 from wordlab.errors import SourceUnavailable, WordlabError
+from wordlab.files import read_text
 from wordlab.lm.ngrams import CharNgramModel
 from wordlab.lm.words import WordUnigramModel, tokens
+from wordlab.search.probe import Budget, checked
 
 SHIPPED = Path(__file__).resolve().parents[2] / "data" / "shredded" / "training"
 DEFAULT_SPEC = "shipped+wordfreq"
@@ -48,7 +49,7 @@ def shipped_text() -> str:
     files = sorted(SHIPPED.glob("*.txt"))
     if not files:
         raise SourceUnavailable(f"no shipped training text in {SHIPPED} (it comes with a source checkout of wordlab)")
-    return normalise(" ".join(path.read_text(encoding="utf-8") for path in files))
+    return normalise(" ".join(read_text(path, "training text") for path in files))
 
 
 def nltk_text(corpus: str) -> str:
@@ -99,24 +100,31 @@ def _text_of(part: str) -> str:
     if part.startswith("nltk:"):
         return nltk_text(part[5:])
     path = Path(part).expanduser()
-    if path.is_file():
-        return normalise(path.read_text(encoding="utf-8"))
+    if os.path.lexists(path):
+        return normalise(read_text(path, "training text file"))
     raise SourceUnavailable(f"unknown training source {part!r}: use shipped, wordfreq, nltk:NAME or a text file")
 
 
 # -- models ---------------------------------------------------------------------------------------------
 
 
-def train_char_model(spec: str = "default", order: int = 6) -> CharNgramModel:
-    """A fresh character model of `order` trained on `spec` (no caching)."""
+def train_char_model(spec: str = "default", order: int = 6, budget: Budget | None = None) -> CharNgramModel:
+    """A fresh character model of `order` trained on `spec` (no caching); a running `budget` is looked at
+    as it trains (`BudgetExhausted` when it runs out)."""
     model = CharNgramModel(order, name=spec, type_weight=TYPE_WEIGHT)
-    texts = {part: _text_of(part) for part in _parts(spec) if part != "wordfreq"}
+    texts = {}
     for part in _parts(spec):
+        if part != "wordfreq":
+            checked(budget)
+            texts[part] = _text_of(part)
+    for part in _parts(spec):
+        checked(budget)
         if part == "wordfreq":
             endings = word_endings(" ".join(texts.values()))
-            model.add_words(wordfreq_frequencies(WORDFREQ_TOP).items(), tokens=WORDFREQ_TOKENS, endings=endings)
+            model.add_words(wordfreq_frequencies(WORDFREQ_TOP).items(), tokens=WORDFREQ_TOKENS, endings=endings,
+                            budget=budget)
         else:
-            model.add_text(texts[part], weight=TEXT_WEIGHT)
+            model.add_text(texts[part], weight=TEXT_WEIGHT, budget=budget)
     return model
 
 
@@ -130,59 +138,73 @@ def word_endings(text: str, least: float = 0.0005) -> dict[str, float]:
     return {char: n / words for char, n in after.items() if n / words >= least}
 
 
-def train_word_model(spec: str = "default") -> WordUnigramModel:
-    """A fresh word unigram model trained on `spec` (no caching)."""
+def train_word_model(spec: str = "default", budget: Budget | None = None) -> WordUnigramModel:
+    """A fresh word unigram model trained on `spec` (no caching; a running `budget` is looked at per part)."""
     counts: dict[str, float] = {}
     for part in _parts(spec):
+        checked(budget)
         if part == "wordfreq":
             found = {w: f * WORDFREQ_TOKENS for w, f in wordfreq_frequencies().items()}
         else:
             found = {}
             for word in tokens(_text_of(part)):
                 found[word] = found.get(word, 0) + TEXT_WEIGHT
+        checked(budget)
         for word, n in found.items():
             counts[word] = counts.get(word, 0) + n
     return WordUnigramModel(counts, name=spec)
 
 
-def char_model(spec: str = "default", order: int = 6, disk: bool = True) -> CharNgramModel:
+MAX_ORDER = 10  # the highest character n-gram order: order 9 already counts 26 MB of n-grams on the default text
+
+
+def char_model(spec: str = "default", order: int = 6, disk: bool = True, budget: Budget | None = None) -> CharNgramModel:
     """The character model of `order` trained on `spec`, built once per process (and once per
     machine when `disk`: pickled under `cache_dir()/lm/`). For lower orders of the same counts,
-    use `CharNgramModel.truncated`."""
-    if not isinstance(order, int) or order < 1:
-        raise WordlabError(f"n-gram order must be a positive integer, not {order!r}")
-    return _char_model("+".join(_parts(spec)), order, disk)
+    use `CharNgramModel.truncated`. Building it is charged to a running `budget`."""
+    if not isinstance(order, int) or isinstance(order, bool) or not 1 <= order <= MAX_ORDER:
+        raise WordlabError(f"n-gram order must be a whole number from 1 to {MAX_ORDER}, not {order!r}")
+    return _remembered(_CHAR_MODELS, 16, ("+".join(_parts(spec)), order, disk), _char_model, budget)
 
 
-def word_model(spec: str = "default") -> WordUnigramModel:
-    """The word unigram model trained on `spec`, built once per process."""
-    return _word_model("+".join(_parts(spec)))
+def word_model(spec: str = "default", budget: Budget | None = None) -> WordUnigramModel:
+    """The word unigram model trained on `spec`, built once per process (charged to a running `budget`)."""
+    return _remembered(_WORD_MODELS, 4, ("+".join(_parts(spec)),), train_word_model, budget)
+
+
+_CHAR_MODELS: dict[tuple, CharNgramModel] = {}
+_WORD_MODELS: dict[tuple, WordUnigramModel] = {}
+
+
+def _remembered(memo: dict, most: int, key: tuple, build, budget: Budget | None):
+    """`build(*key, budget=budget)`, kept in `memo` (its `most` latest entries); a build the budget stops
+    is not kept."""
+    if key not in memo:
+        if len(memo) >= most:
+            del memo[next(iter(memo))]
+        memo[key] = build(*key, budget=budget)
+    return memo[key]
 
 
 def clear_caches() -> None:
     """Forget the models built in this process (the disk cache stays)."""
-    _char_model.cache_clear()
-    _word_model.cache_clear()
+    _CHAR_MODELS.clear()
+    _WORD_MODELS.clear()
 
 
-@lru_cache(maxsize=16)
-def _char_model(spec: str, order: int, disk: bool) -> CharNgramModel:
+def _char_model(spec: str, order: int, disk: bool, budget: Budget | None = None) -> CharNgramModel:
     path = _disk_path(spec, order) if disk else None
     if path is not None and path.is_file():
         try:
             with path.open("rb") as handle:
-                return pickle.load(handle).ready()
+                model = pickle.load(handle)
+            return model.ready(budget)
         except (OSError, EOFError, pickle.UnpicklingError, AttributeError, KeyError, TypeError):
             pass  # unreadable or from another version of the class: rebuild and overwrite
-    model = train_char_model(spec, order)
+    model = train_char_model(spec, order, budget)
     if path is not None:
         _save(model, path)
-    return model.ready()
-
-
-@lru_cache(maxsize=4)
-def _word_model(spec: str) -> WordUnigramModel:
-    return train_word_model(spec)
+    return model.ready(budget)
 
 
 def _version(spec: str) -> str:

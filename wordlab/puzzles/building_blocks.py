@@ -658,11 +658,15 @@ class Answer(Result):
 
     @property
     def puzzle(self) -> Puzzle:
-        return self.given.puzzle
+        """The puzzle solved (as given, when a budget ran out before it was prepared)."""
+        return self.given.puzzle if isinstance(self.given, Problem) else parse(self.given)
 
     @cached_property
     def candidates(self) -> dict[str, list[Candidate]]:
-        """Every candidate of every distinct pattern (from the index; computed when asked)."""
+        """Every candidate of every distinct pattern (from the index; computed when asked; none when a budget
+        ran out before the index was built)."""
+        if not isinstance(self.given, Problem):
+            return {}
         return self.given.lexicon.candidates(self.puzzle)
 
     @cached_property
@@ -678,7 +682,8 @@ class Answer(Result):
     def summary(self) -> str:
         note = f" (stopped: {self.stopped})" if self.stopped else ""
         if self.solutions:
-            many = f"{len(self.solutions)} solutions; first: " if len(self.solutions) > 1 else ""
+            count = f"at least {len(self.solutions)}" if self.stopped else f"{len(self.solutions)}"
+            many = f"{count} solutions; first: " if len(self.solutions) > 1 or self.stopped else ""
             return many + " ".join(self.values[0]) + note
         return f"stopped: {self.stopped}" if self.stopped else f"no solution: {self.why}"
 

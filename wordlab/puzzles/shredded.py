@@ -567,7 +567,7 @@ class Answer(Result):
 
 def _reading(grid: Grid, model: TextModel | None, budget: Budget | None) -> Reading:
     """The grid read through `model` (the cached default when None; building it is charged to the budget)."""
-    return Reading(grid, model if model is not None else default_model(), budget)
+    return Reading(grid, model if model is not None else default_model(budget=budget), budget)
 
 
 # -- strategy 1: the write-up's best-first search over column moves ---------------------------------------------

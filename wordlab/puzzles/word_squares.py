@@ -34,7 +34,8 @@ from functools import cached_property, lru_cache
 from typing import Callable, Collection, Iterable, Iterator, NamedTuple, Sequence
 
 from wordlab.errors import WordlabError
-from wordlab.search import Budget, Probe, Result, SearchProblem, breadth_first, depth_first, paced, run
+from wordlab.search import (Budget, Probe, Result, SearchProblem, breadth_first, depth_first, paced, run,
+                            spent_together)
 from wordlab.structures import Trie
 from wordlab.structures.letters import ALL_LETTERS, bit, bits_of
 from wordlab.words import WordList, as_wordlist
@@ -284,7 +285,9 @@ def puzzle(rows: "str | Sequence[str]", words: "WordList | str | Iterable[str]" 
     """A puzzle from its top rows (a first word, several words, or patterns with `.` for blanks).
 
     Every complete given row must be a word of the list."""
-    rows_list = [rows] if isinstance(rows, str) else list(rows)
+    rows_list = _rows_given(rows)
+    if size is not None and (not isinstance(size, int) or isinstance(size, bool)):
+        raise WordlabError(f"a square's size must be a whole number, not {size!r}")
     if not rows_list:
         raise WordlabError("give at least one row (a first word or a pattern)")
     first = _check_row(rows_list[0], "row 0")
@@ -295,6 +298,16 @@ def puzzle(rows: "str | Sequence[str]", words: "WordList | str | Iterable[str]" 
         raise WordlabError(f"{', '.join(map(repr, missing))} is not among {indexed.name}'s "
                            f"{indexed.size}-letter words")
     return Puzzle(indexed, grid)
+
+
+def _rows_given(rows) -> list:
+    """The rows of a puzzle as given: one string (a first word) or a list or tuple of strings."""
+    if isinstance(rows, str):
+        return [rows]
+    if isinstance(rows, (list, tuple)):
+        return list(rows)
+    raise WordlabError(f"a square's rows are a first word or a list of words (e.g. 'bishop' or ['bat', 'are']), "
+                       f"not {type(rows).__name__} {rows!r}")
 
 
 def blank_puzzle(size: int, words: "WordList | str | Iterable[str]" = DEFAULT_WORDS) -> Puzzle:
@@ -638,39 +651,60 @@ def solve(given: "Puzzle | str | Sequence[str]", strategy: str = DEFAULT_STRATEG
 # -- queries -------------------------------------------------------------------------------------------------
 
 
-def squares_of(result: Result) -> list[Square]:
-    """The squares of a result, sorted."""
-    return sorted(result.values)
+class Squares(list):
+    """Squares, sorted, and why the search that found them stopped early (`stopped`, None when it covered
+    its whole space and so the list is complete)."""
+
+    stopped: str | None = None
+
+    def __init__(self, squares: Iterable[Square] = (), stopped: str | None = None):
+        super().__init__(sorted(squares))
+        self.stopped = stopped
+
+
+def squares_of(result: Result) -> Squares:
+    """The squares of a result, sorted, with why it stopped (if it did)."""
+    return Squares(result.values, result.stopped)
 
 
 def squares(rows: "str | Sequence[str]", words: "WordList | str | Iterable[str]" = DEFAULT_WORDS,
             strategy: str = DEFAULT_STRATEGY, probe: Probe | None = None,
-            budget: Budget | None = None) -> list[Square]:
-    """Every square whose top rows are `rows` (a first word, or several words/patterns), sorted."""
+            budget: Budget | None = None) -> Squares:
+    """Every square whose top rows are `rows` (a first word, or several words/patterns), sorted; a budget
+    that stops the search leaves `stopped` set on the list."""
     return squares_of(solve(puzzle(rows, words), strategy, probe=probe, budget=budget))
 
 
 def squares_with(word: str, words: "WordList | str | Iterable[str]" = DEFAULT_WORDS,
-                 strategy: str = DEFAULT_STRATEGY, budget: Budget | None = None) -> list[Square]:
-    """Every square with `word` in some row (then also in the same column), sorted."""
+                 strategy: str = DEFAULT_STRATEGY, budget: Budget | None = None) -> Squares:
+    """Every square with `word` in some row (then also in the same column), sorted: one search per row,
+    all within the one `budget` (`stopped` says when it ran out)."""
     word = _check_row(word, "word")
     if BLANK in word:
         raise WordlabError(f"the word {word!r} must not hold blanks")
     n = len(word)
     found: set[Square] = set()
-    for i in range(n):
-        rows = [BLANK * n] * i + [word]
-        found.update(squares_of(solve(puzzle(rows, words, n), strategy, budget=budget)))
-    return sorted(found)
+    stopped = None
+    with spent_together(budget):
+        for i in range(n):
+            result = solve(puzzle([BLANK * n] * i + [word], words, n), strategy, budget=budget)
+            found.update(result.values)
+            stopped = stopped or result.stopped
+    return Squares(found, stopped)
 
 
 def squares_of_sizes(sizes: Iterable[int], words: "WordList | str | Iterable[str]" = DEFAULT_WORDS,
                      strategy: str = DEFAULT_STRATEGY, budget: Budget | None = None) -> dict[int, Result]:
-    """Every square of each size (one search per size; a budget applies to each search)."""
+    """Every square of each size: one search per size, all within the one `budget` (a size reached after it
+    ran out stops at once, and says so)."""
+    if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Iterable):
+        raise WordlabError(f"sizes must be a list of whole numbers, such as [4, 5], not {sizes!r}")
     sizes = list(sizes)
     if not sizes:
         raise WordlabError("give at least one size")
-    return {n: solve(blank_puzzle(n, words), strategy, budget=budget) for n in sizes}
+    puzzles = {n: blank_puzzle(n, words) for n in sizes}
+    with spent_together(budget):
+        return {n: solve(given, strategy, budget=budget) for n, given in puzzles.items()}
 
 
 # -- extension: double word squares ----------------------------------------------------------------------------

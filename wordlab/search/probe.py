@@ -290,6 +290,27 @@ def paced(items: Iterable, budget: "Budget | None", every: int = 2048) -> Iterat
         yield item
 
 
+@contextmanager
+def spent_together(budget: "Budget | None"):
+    """Start `budget` for work in several parts (loading, then searches) unless it is already running, and
+    close it after: the parts charge one clock and one node count, and a part that comes after the budget ran
+    out stops at once. The runner neither restarts nor closes a budget that is running."""
+    if budget is None or budget.running:
+        yield budget
+        return
+    budget.start()
+    try:
+        yield budget
+    finally:
+        budget.close()
+
+
+def checked(budget: "Budget | None") -> None:
+    """`budget.check()`, where there is a budget: a look at the clock between steps of set-up work."""
+    if budget is not None and budget.running:
+        budget.check()
+
+
 class BudgetExhausted(Exception):
     """Raised inside a search when its budget runs out. Only the runner (`wordlab.search.run`) catches it."""
 

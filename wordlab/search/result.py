@@ -87,10 +87,17 @@ class Result:
     def __bool__(self) -> bool:
         return bool(self.solutions)
 
+    @property
+    def count_is(self) -> str:
+        """How to read the number of solutions: "exact" when the run covered its whole space, else "at least"
+        (a run stopped early, or a strategy that stops at its first answers, may have missed some)."""
+        return "exact" if self.exhausted else "at least"
+
     def as_dict(self) -> dict:
         """A JSON-able summary: the best value (as text unless JSON-able), its cost, and how the run went."""
         return {"strategy": self.strategy, "value": _jsonable(self.value), "cost": self.cost,
-                "solutions": len(self.solutions), "stopped": self.stopped, "exhausted": self.exhausted,
+                "solutions": len(self.solutions), "count_is": self.count_is, "stopped": self.stopped,
+                "exhausted": self.exhausted,
                 "optimal": self.optimal, "bound": self.bound, "seconds": round(self.seconds, 6), "nodes": self.nodes}
 
     def __repr__(self) -> str:
