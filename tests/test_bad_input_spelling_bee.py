@@ -70,7 +70,7 @@ def toy_file(tmp_path):
     (["--max-seconds", "-1"], "seconds"),
     (["--max-seconds", "nan"], "seconds"),
     (["--max-nodes", "-2"], "nodes"),
-    (["--show", "many"], "invalid int value"),
+    (["--show", "many"], "argument --show: expected a whole number"),
 ])
 def test_bad_input_on_the_command_line(extra, problem, toy_file, capsys):
     assert problem in cli_error(["solve", "spelling-bee", "--words", toy_file, *extra], capsys)

@@ -119,19 +119,19 @@ def run_cli(*argv):
 
 
 @pytest.mark.parametrize("argv, problem", [
-    (["--samples", "0"], "samples must be a positive integer, not 0"),
-    (["--samples", "-3"], "samples must be a positive integer, not -3"),
-    (["--samples", "abc"], "argument --samples: invalid int value: 'abc'"),
-    (["--samples", "100000000000"], "samples must be at most 10,000,000,000"),
-    (["--seed", "-1"], "seed must be a non-negative integer, not -1"),
+    (["--samples", "0"], "argument --samples: must be at least 1 (and at most 10,000,000,000), not 0"),
+    (["--samples", "-3"], "argument --samples: must be at least 1 (and at most 10,000,000,000), not -3"),
+    (["--samples", "abc"], "argument --samples: expected a whole number from 1 to 10,000,000,000, not 'abc'"),
+    (["--samples", "100000000000"], "argument --samples: must be at most 10,000,000,000"),
+    (["--seed", "-1"], "argument --seed: must be at least 0"),
     (["--condition", "boy-on-funday"], "unknown condition 'boy-on-funday'"),
     (["--condition", "elder-is-boy+elder-is-girl"], "is impossible"),
     (["--condition", ""], "a condition must be a name"),
     (["--condition", "boy-on-tuesday+"], "has an empty part"),
     (["--strategy", "quantum"], "argument --strategy: invalid choice: 'quantum'"),
-    (["--max-seconds", "-1"], "budget seconds"),
-    (["--max-seconds", "nan"], "budget seconds"),
-    (["--max-nodes", "-5"], "budget nodes"),
+    (["--max-seconds", "-1"], "argument --max-seconds: must be at least 0"),
+    (["--max-seconds", "nan"], "argument --max-seconds: must be a finite number"),
+    (["--max-nodes", "-5"], "argument --max-nodes: must be at least 0"),
     (["--samples", "3", "--condition", "boy-in-march"], "all 3 families drawn were rejected by 'boy-in-march'"),
 ])
 def test_cli_solve_refuses_with_one_line(argv, problem):
@@ -140,7 +140,7 @@ def test_cli_solve_refuses_with_one_line(argv, problem):
 
 
 @pytest.mark.parametrize("argv, problem", [
-    (["--repeats", "0"], "repeats must be at least 1, not 0"),
+    (["--repeats", "0"], "argument --repeats: must be at least 1 (and at most 1,000), not 0"),
     (["--condition", "nope"], "unknown condition 'nope'"),
     (["--strategies", "numpy", "slow"], "invalid choice: 'slow'"),
 ])

@@ -352,7 +352,7 @@ def test_unknown_strategy_is_named():
 @pytest.mark.parametrize("options, message", [
     ({"length": 8}, "multiple of the block size"),
     ({"fixed_slot": 3}, "outside the 3 slots"),
-    ({"count": 0}, "count must be at least 1"),
+    ({"count": 0}, "count must be a whole number of at least 1"),
     ({"count": 50}, "can share a puzzle"),
     ({"count": 6, "distinct": True}, "distinct shown chunks and blocks"),
     ({"decoys": 10_000}, "decoy blocks are available"),

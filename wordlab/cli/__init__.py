@@ -15,7 +15,7 @@ import sys
 import time
 
 from wordlab.errors import WordlabError
-from wordlab.cli.options import Report, start_command_clock, resolve_words
+from wordlab.cli.options import Report, resolve_words, start_command_clock, whole
 from wordlab.puzzles import PUZZLES
 
 # -- commands ----------------------------------------------------------------------------------------
@@ -91,8 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     notebooks.add_argument("--folder", default=NOTEBOOKS)
     notebooks.add_argument("--output", default="build", help="executed copies go to OUTPUT/notebooks")
     notebooks.add_argument("--html", action="store_true", help="also write OUTPUT/<notebook>.html and OUTPUT/index.html")
-    notebooks.add_argument("--workers", type=int, default=2, help="notebooks run at once (default 2)")
-    notebooks.add_argument("--timeout", type=int, default=1200, help="seconds allowed per cell")
+    notebooks.add_argument("--workers", type=whole(1, 64), default=2, help="notebooks run at once (default 2; 1 to 64)")
+    notebooks.add_argument("--timeout", type=whole(1, 24 * 3600), default=1200,
+                           help="seconds allowed per cell (default 1200; at most a day)")
     for sub in (words, fetch, notebooks):
         sub.add_argument("--json", action="store_true", help="machine-readable output")
 

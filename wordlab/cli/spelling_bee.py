@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import argparse
 
-from wordlab.cli.options import (Report, add_budget_options, add_strategy_option, add_words_option, budget_from,
-                                 taken)
+from wordlab.cli.options import (Report, add_budget_options, add_repeats_option, add_show_option, add_strategy_option,
+                                 add_words_option, budget_from, taken, whole)
 from wordlab.errors import WordlabError
 from wordlab.puzzles import spelling_bee as sb
 from wordlab.words import DEFAULT, best_available, load
+
+
+MOST_SAMPLE = 55_902  # every honeycomb of the standard rules: a larger sample is the whole search
 
 
 def default_words() -> str:
@@ -24,29 +27,22 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         add_strategy_option(parser, sb.STRATEGIES, default=sb.DEFAULT_STRATEGY)
         parser.add_argument("--letters", help="a daily puzzle's 7 letters (with --centre): list its words")
         parser.add_argument("--centre", help="the daily puzzle's centre letter")
-        parser.add_argument("--show", type=int, default=40, help="how many words to print (default 40; 0 for none)")
+        add_show_option(parser, 40, "words")
         add_budget_options(parser)
     else:
         add_strategy_option(parser, sb.STRATEGIES, many=True)
-        parser.add_argument("--sample", type=int, default=300,
-                            help="honeycombs the historical strategies score before extrapolating (default 300)")
-        parser.add_argument("--repeats", type=int, default=3, help="runs per strategy; the best counts (default 3)")
+        parser.add_argument("--sample", type=whole(1, MOST_SAMPLE), default=300,
+                            help=f"honeycombs the historical strategies score before extrapolating (default 300; "
+                                 f"1 to {MOST_SAMPLE:,})")
+        add_repeats_option(parser, 3, "runs per strategy; the best counts")
 
 
 def _rules(args: argparse.Namespace) -> sb.Rules:
     return sb.WITH_S if args.allow_s else sb.STANDARD
 
 
-def _positive(value: int, option: str) -> int:
-    if value < 1:
-        raise WordlabError(f"{option} must be at least 1, not {value}")
-    return value
-
-
 def solve(args: argparse.Namespace) -> Report:
     rules = _rules(args)
-    if args.show < 0:
-        raise WordlabError(f"--show takes how many words to print, 0 or more, not {args.show}")
     show = args.show
     words = load(args.words)
     if args.letters is not None or args.centre is not None:
@@ -54,8 +50,11 @@ def solve(args: argparse.Namespace) -> Report:
         return Report(found.text(show), found.describe())
     answer = sb.solve(words, args.strategy, budget=budget_from(args), **taken(sb.STRATEGIES, args.strategy,
                                                                                  {"rules": rules}))
+    if answer.honeycomb is None and answer.stopped:
+        return Report(f"{words.name}: no honeycomb found before the run stopped ({answer.stopped})",
+                      {"words": words.describe(), **answer.as_dict(), "honeycomb": None, "score": None})
     if answer.honeycomb is None:
-        raise WordlabError(f"no honeycomb found in {words.name} ({answer.stopped or 'no pangram letter sets'})")
+        raise WordlabError(f"no honeycomb found in {words.name} (no pangram letter sets)")
     found = sb.puzzle_words(answer.honeycomb, words, rules)
     proof = "best" if answer.optimal else f"best found ({answer.stopped or 'not proved best'})"
     text = (f"{words.name}: {proof} honeycomb {answer.honeycomb} = {answer.score:,} points "
@@ -66,8 +65,6 @@ def solve(args: argparse.Namespace) -> Report:
 
 def bench(args: argparse.Namespace) -> Report:
     rules = _rules(args)
-    _positive(args.sample, "--sample")
-    _positive(args.repeats, "--repeats")
     words = load(args.words)
     frame = sb.benchmark(words, args.strategies, sample=args.sample, repeats=args.repeats, rules=rules)
     shown = frame.drop(columns=["input", "candidates"]).copy()

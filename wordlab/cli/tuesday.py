@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 
 from wordlab.bench import format_table
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, budget_from
+from wordlab.cli.options import Report, add_budget_options, add_repeats_option, add_strategy_option, budget_from, whole
 from wordlab.errors import WordlabError
 from wordlab.puzzles import tuesday as t
 
 BENCHED = (t.HEADLINE, "at-least-one-boy", "boy-in-march")
+MOST_SEED = 2 ** 63 - 1
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -23,10 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("--condition", nargs="+", default=list(BENCHED), metavar="NAME",
                             help=f"conditions to bench, from: {listed}")
         add_strategy_option(parser, t.STRATEGIES, many=True)
-        parser.add_argument("--repeats", type=int, default=3, help="timing repeats (best is kept)")
-    parser.add_argument("--samples", type=int, default=100_000 if command == "solve" else 200_000,
-                        help="families to draw")
-    parser.add_argument("--seed", type=int, default=0, help="random seed")
+        add_repeats_option(parser, 3, "timing repeats (best is kept)")
+    samples = 100_000 if command == "solve" else 200_000
+    parser.add_argument("--samples", type=whole(1, t.MAX_SAMPLES), default=samples,
+                        help=f"families to draw (default {samples:,}; at most {t.MAX_SAMPLES:,})")
+    parser.add_argument("--seed", type=whole(0, MOST_SEED), default=0, help="random seed (default 0)")
 
 
 def solve(args: argparse.Namespace) -> Report:

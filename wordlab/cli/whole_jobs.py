@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordlab.cli.options import Report
+from wordlab.cli.options import Report, whole
 from wordlab.errors import WordlabError
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -51,7 +51,7 @@ JOBS = (
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
-    parser.add_argument("--rounds", type=int, default=7, help="timed rounds of each command (default 7)")
+    parser.add_argument("--rounds", type=whole(1, 100), default=7, help="timed rounds of each command (default 7; 1 to 100)")
     parser.add_argument("--jobs", nargs="+", choices=[job.name for job in JOBS], default=[job.name for job in JOBS],
                         metavar="JOB", help="jobs to time (default all)")
 
@@ -120,8 +120,6 @@ def time_job(job: Job, rounds: int) -> dict:
 def bench(args: argparse.Namespace) -> Report:
     from wordlab.words import available
 
-    if args.rounds < 1:
-        raise WordlabError(f"--rounds must be at least 1, not {args.rounds}")
     chosen = [job for job in JOBS if job.name in args.jobs]
     missing = [job.source for job in chosen if not available(job.source)]
     if missing:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Callable
 
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, add_words_option, budget_from
+from wordlab.cli.options import Report, add_budget_options, add_strategy_option, add_words_option, budget_from, whole
 from wordlab.puzzles import word_ladder as w
 from wordlab.search import Probe, Result
 
 BEAMS = ("beam", "beam-stack")
+MOST_WIDTH = 1_000_000  # more than the words of any one length in any list
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -17,7 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("goal", nargs="?", default="warm")
     add_words_option(parser, w.DEFAULT_WORDS)
     add_strategy_option(parser, w.STRATEGIES, default=w.DEFAULT_STRATEGY, many=command == "bench")
-    parser.add_argument("--width", type=int, default=50, help="beam width for beam and beam-stack")
+    parser.add_argument("--width", type=whole(1, MOST_WIDTH), default=50,
+                        help=f"beam width for beam and beam-stack (default 50; 1 to {MOST_WIDTH:,})")
     if command == "solve":
         add_budget_options(parser)
 

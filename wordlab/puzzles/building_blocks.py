@@ -58,7 +58,7 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from wordlab.errors import WordlabError
+from wordlab.errors import WordlabError, whole_number
 from wordlab.search import Budget, Probe, Result, run
 from wordlab.structures.exact_cover import exact_cover as algorithm_x
 from wordlab.words import WordList, as_wordlist
@@ -743,6 +743,8 @@ def generate(words: WordList | Iterable[str] | str, *, count: int = 8, length: i
     the chunk in `fixed_slot` shown, their other chunks as blocks (repeats kept, as in real puzzles,
     unless `distinct` asks for different shown chunks and blocks), plus `decoys` extra blocks (taken from
     rival words sharing a shown chunk when `rivals`, which makes ambiguous puzzles likelier)."""
+    count, length, size = whole_number(count, "count", 1), whole_number(length, "length", 1), whole_number(size, "size", 1)
+    fixed_slot, decoys = whole_number(fixed_slot, "fixed_slot", -length), whole_number(decoys, "decoys", 0)
     if size < 1 or length < size or length % size:
         raise WordlabError(f"length {length} must be a positive multiple of the block size {size}")
     width = length // size

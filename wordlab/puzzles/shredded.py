@@ -36,7 +36,7 @@ from itertools import count, permutations
 from pathlib import Path
 from typing import Callable, Iterator, NamedTuple, Sequence
 
-from wordlab.errors import WordlabError
+from wordlab.errors import WordlabError, whole_number
 from wordlab.lm import PAD, TextModel, default_model
 from wordlab.lm.words import TOKEN
 from wordlab.search import Budget, Probe, Result, Waiting, run
@@ -164,6 +164,7 @@ def layout(text: str, *, width: int = 2, columns: int = 19, wrap: bool = False) 
     either way ragged right, the last rows padded with spaces."""
     if not isinstance(width, int) or not isinstance(columns, int) or width < 1 or columns < 2:
         raise WordlabError(f"a layout needs width ≥ 1 and columns ≥ 2, not width={width!r}, columns={columns!r}")
+    whole_number(columns, "columns", 2, MAX_COLUMNS)
     flat = re.sub(r"\s+", " ", text).strip()
     if not flat:
         raise WordlabError("nothing to shred: the text is empty")
@@ -567,6 +568,8 @@ class Answer(Result):
 
 def _reading(grid: Grid, model: TextModel | None, budget: Budget | None) -> Reading:
     """The grid read through `model` (the cached default when None; building it is charged to the budget)."""
+    if model is not None and not isinstance(model, TextModel):
+        raise WordlabError(f"model must be a TextModel (see wordlab.lm.default_model), not {type(model).__name__}")
     return Reading(grid, model if model is not None else default_model(budget=budget), budget)
 
 

@@ -246,9 +246,12 @@ def puzzle_words(comb: Honeycomb, words: Words, rules: Rules = STANDARD) -> Puzz
     Only the words that start with one of the honeycomb's letters are looked at (runs of the sorted list,
     found by bisection), and the test per word is two C-level string operations (a substring test and a
     superset test), not a letter set built per word."""
+    if not isinstance(comb, Honeycomb):
+        raise WordlabError(f"a honeycomb is made with honeycomb(letters, centre), not {type(comb).__name__} {comb!r:.40}")
     allowed, centre = frozenset(letters(comb.letters)), letters(comb.centre)
+    listed = as_wordlist(words).words  # once: `words` may be a generator, which can be read only once
     found = [ScoredWord(w, word_score(w, rules), len(set(w)) == rules.size)
-             for first in sorted(allowed) for w in _starting_with(as_wordlist(words).words, first)
+             for first in sorted(allowed) for w in _starting_with(listed, first)
              if centre in w and allowed.issuperset(w) and len(w) >= rules.min_length]
     found.sort(key=lambda w: (-w.points, w.word))
     return Puzzle(comb, tuple(found))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from wordlab.errors import WordlabError
 from wordlab.search import STRATEGIES as GENERIC
@@ -135,6 +135,10 @@ def solve(given: Any, strategy: str = DEFAULT_STRATEGY, *, probe: Probe | None =
 def verify(ladder: WordLadder, value) -> bool:
     """Is `value` a ladder for this puzzle: from its start to its goal, every word in the list, each one
     letter away from the next?"""
+    if not isinstance(ladder, WordLadder):
+        raise WordlabError(f"verify takes the WordLadder first, not {type(ladder).__name__}")
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        return False
     words = list(value)
     return (len(words) >= 1 and words[0] == ladder.first and words[-1] == ladder.goal
             and all(w in ladder.known for w in words[1:])

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from wordlab.errors import SourceUnavailable, UnknownName, WordlabError
+from wordlab.files import read_bytes, regular_file
 from wordlab.paths import short_path
 from wordlab.words.cache import CACHE_ENV, cache_dir, cached_words, entry_path, file_key, read_entry
 from wordlab.words.wordlist import MAX_WORD_LETTERS, WordList, longest_word_check, normalise_all, zipf_table
@@ -117,10 +118,7 @@ def reference_path(name: str, download: bool = True) -> Path:
             rejected.append(str(path))
     if download:
         try:
-            import pooch
-
-            return Path(pooch.retrieve(ref.url, known_hash=f"sha256:{ref.sha256}", fname=ref.filename,
-                                       path=cache_dir(), progressbar=False))
+            return _retrieved(ref)
         except Exception as err:  # network down, checksum mismatch, HTTP error: all mean "not available"
             reason = f"fetching {ref.url} failed ({type(err).__name__}: {str(err)[:120]})"
     else:
@@ -130,6 +128,23 @@ def reference_path(name: str, download: bool = True) -> Path:
         f"word list {name!r} ({ref.about}) is not available: {reason}{bad}. "
         f"Get it with `wordlab fetch {name}` on a machine with internet, or set {DATA_ENV} to a folder "
         f"holding words/{ref.filename}.")
+
+
+def _retrieved(ref: Reference) -> Path:
+    """`ref` downloaded into the cache and checked against its checksum, without pooch's own log lines
+    ("Downloading data from …"): wordlab says what happened, in one line, once."""
+    import logging
+
+    import pooch
+
+    logger = pooch.get_logger()
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        return Path(pooch.retrieve(ref.url, known_hash=f"sha256:{ref.sha256}", fname=ref.filename,
+                                   path=cache_dir(), progressbar=False))
+    finally:
+        logger.setLevel(level)
 
 
 def _lines(text: str) -> list[str]:
@@ -319,18 +334,10 @@ def _file_words(raw: bytes, shown: str) -> list[str]:
 
 
 def _file_size(file: Path) -> int:
-    """The size of a regular file of at most MAX_FILE_BYTES, or a WordlabError naming why it is not one."""
-    import stat
-
+    """The size of a regular file of at most MAX_FILE_BYTES, or a WordlabError naming why it is not one (a
+    folder, a device or a pipe is refused before a byte is read)."""
     shown = f"the word file {str(file)!r}"
-    try:
-        info = file.stat()
-    except (OSError, ValueError) as err:
-        raise WordlabError(f"cannot read {shown}: {getattr(err, 'strerror', None) or err}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise WordlabError(f"{shown} is a directory; name a file of words")
-    if not stat.S_ISREG(info.st_mode):
-        raise WordlabError(f"{shown} is not a regular file; name a file of words")
+    info = regular_file(file, "word file").stat()
     if info.st_size > MAX_FILE_BYTES:
         raise WordlabError(f"{shown} is {info.st_size / 2**20:,.0f} MiB; word files are limited to "
                            f"{MAX_FILE_BYTES // 2**20} MiB")
@@ -338,10 +345,8 @@ def _file_size(file: Path) -> int:
 
 
 def _file_bytes(file: Path) -> bytes:
-    try:
-        return file.read_bytes()
-    except OSError as err:
-        raise WordlabError(f"cannot read the word file {str(file)!r}: {err.strerror or err}") from None
+    """The bytes of a word file, a leading byte-order mark dropped (so the first word stays a word)."""
+    return read_bytes(file, "word file")
 
 
 def _mostly_letters_check(raw: bytes, shown: str) -> None:
