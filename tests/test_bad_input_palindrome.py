@@ -170,3 +170,17 @@ def test_a_length_below_a_dictionarys_shortest_phrase_is_searched_not_crashed(tm
                  str(tmp_path / "l.jsonl"), "--scheduler", "serial", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["impossible"] and data["units"] > 0
+
+
+def test_solve_has_a_stated_default_budget_and_bench_its_own(capsys):
+    from wordlab.cli import parse
+    from wordlab.cli.options import budget_from
+    from wordlab.cli.palindrome import DEFAULT_SECONDS
+
+    args = parse(["solve", "palindrome", "--json"])
+    assert args.max_seconds == DEFAULT_SECONDS and budget_from(args).seconds == DEFAULT_SECONDS
+    assert parse(["solve", "palindrome", "--max-seconds", "5"]).max_seconds == 5
+    assert parse(["bench", "palindrome"]).max_seconds is None          # bench gives each strategy 10 s
+    with pytest.raises(SystemExit):
+        main(["solve", "palindrome", "--help"])
+    assert f"default {DEFAULT_SECONDS:g} s" in " ".join(capsys.readouterr().out.split())

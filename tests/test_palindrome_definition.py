@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from wordlab.errors import WordlabError
 from wordlab.puzzles import palindrome as P
-from wordlab.puzzles import palindrome_ledger as L
+from wordlab.puzzles.palindrome import ledger as L
 
 ALPHABET = "abc"
 TRAPS = ["aba", "abcba", "cbabc", "a", "b", "c", "bcb", "e", "aea", "ce", "ec"]  # palindromes alone, one letter, e

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlab.errors import WordlabError
-from wordlab.puzzles import palindrome_ledger as L
+from wordlab.puzzles.palindrome import ledger as L
 from wordlab.words import available, load
 
 from .test_palindrome import TOY, brute_force_shortest, is_palindromic_pangram
@@ -344,7 +344,7 @@ def test_the_committed_ledgers_decide_the_shortest_palindromic_pangram_on_word_l
 
 
 def test_the_finish_tables_bench_searches_ledger_units_both_ways_with_the_recorded_nodes(tmp_path, monkeypatch):
-    from wordlab.puzzles import palindrome_proof as Q
+    from wordlab.puzzles.palindrome import kernel as Q
 
     monkeypatch.setattr(Q, "FINISH_TABLES_FROM", 1)      # every node gets a finish table
     monkeypatch.setattr(L, "_TABLES", {})

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordlab.puzzles import palindrome_proof as Q
+from wordlab.puzzles.palindrome import kernel as Q
 
 from .test_palindrome import brute_force_shortest
 
@@ -207,7 +207,7 @@ def test_completion_lists_do_not_depend_on_the_chunk_size(monkeypatch):
 def _shortest_by_units(words, alphabet: str, limit: int, pairs: int) -> tuple[int | None, int]:
     """The shortest phrase length over every work unit of `limit`, and the nodes, with the joint test
     judging lists of up to `pairs` pairs (0: off)."""
-    from wordlab.puzzles import palindrome_ledger as L
+    from wordlab.puzzles.palindrome import ledger as L
 
     job = L._job(words, limit, alphabet, None)
     tables = L.tables_for(job)
@@ -248,7 +248,7 @@ def test_the_joint_completion_test_prunes_where_the_separate_tests_do_not():
 
 
 def _unit_records(words, alphabet: str, limit: int, remember: bool, tables=None) -> list[tuple]:
-    from wordlab.puzzles import palindrome_ledger as L
+    from wordlab.puzzles.palindrome import ledger as L
 
     job = L._job(words, limit, alphabet, None)
     searcher = L.Searcher(tables or L.tables_for(job), limit)

@@ -14,6 +14,9 @@ from wordlab.search import Budget, Probe
 from wordlab.structures.letters import ALPHABET
 
 
+DEFAULT_SECONDS = 60.0  # `solve` without --max-seconds: the strategies stop here with what they found (not --prove)
+
+
 def add_arguments(parser, command: str) -> None:
     add_words_option(parser, "ita")
     parser.add_argument("--alphabet", default=ALPHABET, help="letters the phrase must use (default a-z)")
@@ -23,7 +26,7 @@ def add_arguments(parser, command: str) -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="threads for the exhaustive searches; with --prove, Dask worker processes (default 1)")
     add_strategy_option(parser, P.STRATEGIES, default="beam-stack", many=command == "bench")
-    add_budget_options(parser)
+    add_budget_options(parser, None if command == "bench" else DEFAULT_SECONDS)
     if command == "bench":
         parser.add_argument("--save", metavar="JSON", help="also write the results to this file")
         kernel = parser.add_argument_group("the proof kernel on a ledger's units")
@@ -36,7 +39,9 @@ def add_arguments(parser, command: str) -> None:
         proof = parser.add_argument_group("proof ledger (exhaustive search of one length, in resumable work units)")
         proof.add_argument("--prove", type=int, metavar="LENGTH",
                            help="search every work unit of LENGTH not yet in --ledger; says whether a palindromic "
-                                "pangram of at most LENGTH letters exists once every unit is done")
+                                "pangram of at most LENGTH letters exists once every unit is done (runs until then, "
+                                "whatever --max-seconds says: every finished unit is kept, so Ctrl-C and run it "
+                                "again to go on)")
         proof.add_argument("--ledger", metavar="JSONL",
                            help="the ledger file ({code} is replaced by the code version), e.g. "
                                 "data/palindrome/ledger-ita-{code}.jsonl")
@@ -101,7 +106,7 @@ def _command(args) -> str:
 
 def prove(args) -> Report:
     """Run the proof ledger for one length (`--prove`)."""
-    from wordlab.puzzles import palindrome_ledger as ledger
+    from wordlab.puzzles.palindrome import ledger
     from wordlab.words import as_wordlist
 
     if not args.ledger:
@@ -127,7 +132,7 @@ def solve(args) -> Report:
 
 def bench_kernel(args) -> Report:
     """The proof kernel with and without finish tables on a sample of a ledger's units (`--ledger`)."""
-    from wordlab.puzzles import palindrome_ledger as ledger
+    from wordlab.puzzles.palindrome import ledger
 
     if args.save:
         writable_file(args.save, "--save")

@@ -1,7 +1,7 @@
 """A proof that survives interruption: the inside-out search of one length, cut into work units, with a ledger.
 
 Proving that no palindromic pangram of at most L letters exists means exhausting the inside-out search
-(`palindrome_proof`) from every centre. Here that search is cut into independent *work units* that form a
+(`kernel`) from every centre. Here that search is cut into independent *work units* that form a
 tree. Its root, `*`, stands for the whole length and is cut into one unit per centre. A unit is searched
 with a node allowance; a unit that needs more is *cut*: its states up to SPLIT_DEPTH letters further out
 are searched, and each state there becomes a unit of its own, named after its parent and the moves below
@@ -49,7 +49,7 @@ import numpy as np
 from wordlab.errors import WordlabError
 from wordlab.files import read_bytes, writable_file
 
-from . import palindrome_proof as proof
+from . import kernel as proof
 
 SPLIT_DEPTH = 2           # a unit is cut into the states this many letters further out
 SPLIT_CENTRES_UP_TO = 1   # centres of at most this many letters are cut at once

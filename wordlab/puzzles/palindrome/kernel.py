@@ -1,6 +1,6 @@
 """Proving a palindromic pangram shortest: exhaustive depth-first search from the centre outwards.
 
-`palindrome` grows phrases from both ends, which finds short ones quickly but proves little: at the
+`anytime` grows phrases from both ends, which finds short ones quickly but proves little: at the
 ends nothing is decided yet, so no bound can say much. Growing from the *centre* turns that round.
 A start state is the centre: a palindromic tail t that ends the middle word (its left part still to
 be spelled, leftwards, by the *left* walk in the trie of reversed words; the right walk starts a word
@@ -709,7 +709,7 @@ def rarest_first(words, alphabet: str) -> str:
     return "".join(sorted(alphabet, key=lambda c: (counts[c], c)))
 
 
-TABLES_FORMAT = 2  # bump when the pickled Tables change shape
+TABLES_FORMAT = 3  # bump when the pickled Tables change shape or module
 CACHE_AFTER_SECONDS = 0.5  # tables that took longer than this to build are kept on disk
 CACHE_BYTES = 8 << 30      # the disk cache keeps the most recently used tables up to this size
 
@@ -730,7 +730,7 @@ def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None =
     try:
         with open(path, "rb") as stored:
             tables = pickle.load(stored)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         pass
     else:
         with contextlib.suppress(OSError):
@@ -909,7 +909,7 @@ def search(tables: Tables, limit: int, probe: Probe | None = None, budget: Budge
     `workers` > 1 runs that many threads (the compiled search releases the GIL), each taking the next
     centre when done with one, with its own transposition table; node counts then vary a little
     from run to run with the threads' timing. `compiled=False` runs `_search` as plain Python, for
-    `%lprun -f palindrome_proof._search.py_func` (about a hundred times slower)."""
+    `%lprun -f kernel._search.py_func` (about a hundred times slower)."""
     hunt = _Hunt(tables, limit)
     if budget is not None and budget.seconds is not None:
         hunt.chunk = TIMED_CHUNK
@@ -953,7 +953,7 @@ def _chunk(budget: Budget | None) -> int:
 def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> None:
     """Count the nodes the compiled search spent (by depth, and those pruned) in the probe, and charge them to
     the budget. They are counts only: the kernel's states never reach Python, so a recording probe keeps no
-    event for them (the strategies in `palindrome` record the searches Python sees instead)."""
+    event for them (the strategies in `strategies` record the searches Python sees instead)."""
     if probe:
         with probe.counts_only():
             for d in np.flatnonzero(spent[8:]):
