@@ -112,8 +112,11 @@ def test_a_zero_budget_stops_at_once_and_says_so():
     (["solve", "sudoku", "--strategy", "guesswork"], "invalid choice: 'guesswork'"),
     (["solve", "sudoku", "--strategy", "bitmask-singles", DIGITS16], "up to 9×9"),
     (["solve", "sudoku", "--max-seconds", "nan"], "seconds"),
-    (["solve", "sudoku", "--file", "no/such/file.txt"], "cannot read puzzle file 'no/such/file.txt'"),
-    (["solve", "sudoku", "--file", "."], "it is a folder"),
+    (["solve", "sudoku", "--file", "no/such/file.txt"], "puzzle file 'no/such/file.txt' does not exist"),
+    (["solve", "sudoku", "--file", "."], "puzzle file '.' is a folder, not a regular file"),
+    (["solve", "sudoku", "--file", "/dev/zero"], "puzzle file '/dev/zero' is a character device, not a regular file"),
+    (["solve", "sudoku", "--file", "-", "--workers", "0"], "--workers must be at least 1, not 0"),
+    (["solve", "sudoku", EASY, "--workers", "2"], "--workers shares the puzzles of a --file"),
     (["solve", "sudoku", "--file", "-", EASY], "give no GRID"),
     (["bench", "sudoku", "--all", "--workers", "0"], "--workers must be at least 1"),
     (["bench", "sudoku", "--sample", "0"], "--sample must be at least 1"),
@@ -166,3 +169,89 @@ def test_any_text_is_a_valid_puzzle_or_a_clear_error(text):
     for unit in puzzle.geometry.units:  # and the givens never clash
         digits = [puzzle.cells[c] for c in unit if puzzle.cells[c]]
         assert len(digits) == len(set(digits))
+
+
+# -- files: odd kinds, byte-order marks, permissions, answers that fail verify -----------------------------------
+
+def test_a_fifo_is_refused_at_once_not_read_forever(tmp_path, capsys):
+    import os
+
+    fifo = tmp_path / "grids.fifo"
+    os.mkfifo(fifo)
+    assert main(["solve", "sudoku", "--file", str(fifo)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and f"puzzle file '{fifo}' is a pipe (FIFO), not a regular file" in err
+
+
+def test_an_unreadable_file_is_one_line(tmp_path, monkeypatch, capsys):
+    from pathlib import Path
+
+    path = tmp_path / "grids.txt"
+    path.write_text(EASY + "\n")
+
+    def refuse(self):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)  # root reads anything: the refusal is simulated
+    assert main(["solve", "sudoku", "--file", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and f"puzzle file '{path}' cannot be read: permission denied" in err
+
+
+@pytest.mark.parametrize("strategy", ["compiled", "bitfield-cover"])
+def test_a_byte_order_mark_leaves_the_first_puzzle_readable(tmp_path, capsys, strategy):
+    import json
+
+    path = tmp_path / "grids.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + f"{EASY}\r\n{DIGITS16}\r\n".encode())
+    assert main(["solve", "sudoku", "--file", str(path), "--strategy", strategy, "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["line"], r["status"]) for r in records[:2]] == [(1, "solved"), (2, "solved")]
+    assert records[-1]["summary"]["rejected"] == 0
+
+
+def test_a_byte_order_mark_on_standard_input_is_dropped_too(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + EASY.encode() + b"\n")))
+    assert main(["solve", "sudoku", "--file", "-"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("# 1 puzzle: 1 solved")
+
+
+WRONG = '''
+from wordlab.puzzles.sudoku import Sudoku
+
+
+def ones(given, *, probe=None, budget=None):
+    """Writes 1 in every blank: an answer that fails verify."""
+    yield Sudoku(tuple(d or 1 for d in given.cells), given.geometry), None
+
+
+def short(given, *, probe=None, budget=None):
+    """Yields a tuple of the wrong length."""
+    yield (1, 2, 3), None
+'''
+
+
+@pytest.mark.parametrize("function", ["ones", "short"])
+def test_a_file_solved_by_your_strategy_with_wrong_answers_says_so_line_by_line(tmp_path, monkeypatch, capsys,
+                                                                               function):
+    import json
+
+    (tmp_path / "wrongfile.py").write_text(WRONG)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(__import__("sys").modules, "wrongfile", raising=False)
+    path = tmp_path / "grids.txt"
+    path.write_text(f"{EASY}\n12x\n{EXAMPLES['four']}\n")
+    assert main(["solve", "sudoku", "--file", str(path), "--strategy", f"wrongfile:{function}"]) == 1
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err and "AssertionError" not in out.out + out.err
+    flagged = [line for line in out.out.splitlines() if "NOT VERIFIED:" in line]
+    assert [line.split(" NOT")[0] for line in flagged] == ["# line 1", "# line 3"]
+    assert all(f"wrongfile:{function}'s answer" in line and "fails sudoku's verify" in line for line in flagged)
+    assert out.out.splitlines()[-1].startswith("# 3 puzzles: 0 solved") and "2 NOT VERIFIED" in out.out
+    assert main(["solve", "sudoku", "--file", str(path), "--strategy", f"wrongfile:{function}", "--json"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["status"] for r in records[:3]] == ["unverified", "rejected", "unverified"]
+    assert records[-1]["summary"]["unverified"] == 2

@@ -26,8 +26,10 @@ is in docs/puzzles/sudoku.md (and run by tests/test_minimal_sudoku.py).
 
 from __future__ import annotations
 
+from wordlab.puzzles.sudoku.batch import BATCH, solve_all
 from wordlab.puzzles.sudoku.grid import (
-    SHAPES, Geometry, Grid, Position, Sudoku, contradiction, geometry, is_move, parse, render, verify,
+    SHAPES, Geometry, Grid, Position, Sudoku, contradiction, geometry, is_move, parse, parse_many, render, verify,
+    verify_many,
 )
 from wordlab.puzzles.sudoku.library import (
     EXAMPLES, PUBLISHED, SETS, Difficulty, count_solutions, difficulty, example, generate, load_set, load_set_lines,
@@ -68,10 +70,9 @@ def solve(given: Sudoku | str, strategy: str = DEFAULT_STRATEGY, *, probe: Probe
     return run(STRATEGIES, strategy, given, prepare=parse, result=Answer, render=render,
                probe=probe, budget=budget, **options)
 
-
 __all__ = [
-    "SHAPES", "Geometry", "Grid", "Position", "Sudoku", "contradiction", "geometry", "is_move", "parse", "render",
-    "verify",
+    "SHAPES", "Geometry", "Grid", "Position", "Sudoku", "contradiction", "geometry", "is_move", "parse", "parse_many",
+    "render", "verify", "verify_many", "solve_all", "BATCH",
     "EXAMPLES", "PUBLISHED", "SETS", "Difficulty", "count_solutions", "difficulty", "example", "generate",
     "load_set", "load_set_lines", "set_available", "STRATEGIES", "FASTEST", "DEFAULT_STRATEGY", "Answer", "solve",
 ]

@@ -181,34 +181,39 @@ def _digits(x, low, out):
 
 @njit(cache=True)
 def _batch(givens, first, resume, limit, quota, stack, left, cell_at, reg, depth_nodes, log, queue, peers,
-           units, pop, low, full, solutions, found, nodes, exhausted):
-    """Solve puzzles `first`, `first + 1`, … of `givens` (one a row) up to `limit` solutions each, writing
-    them to `solutions[i, k]`, their count to `found[i]`, the nodes spent to `nodes[i]` and whether the
-    search covered its space to `exhausted[i]`. Stops early when `quota` nodes are spent, returning the
-    puzzle it was on (call again with `resume` to go on where it stopped); else returns the number of
-    puzzles."""
+           units, pop, low, full, solutions, owners, found, nodes, exhausted):
+    """Solve puzzles `first`, `first + 1`, … of `givens` (one a row) up to `limit` solutions each: each solution
+    goes to the next row of `solutions` (its puzzle's index to `owners`), the count of each puzzle's solutions
+    to `found[i]`, its nodes to `nodes[i]`, and whether its search covered its space to `exhausted[i]`.
+    Returns (the puzzle it stopped in, the solutions written): it stops when `quota` nodes are spent or
+    `solutions` is full (call again with `resume` to go on inside that puzzle), or after the last puzzle
+    (returning the number of puzzles)."""
+    written = 0
     for i in range(first, givens.shape[0]):
         if not (resume and i == first):
             found[i], nodes[i], exhausted[i] = 0, 0, 0
             if not _start(stack, givens[i], queue, reg, depth_nodes, peers, units, pop, full):
                 exhausted[i] = 1
                 continue
+            nodes[i] = 1
+            quota -= 1
         while True:
-            before = reg[NODES]
+            if quota <= 0 or written == solutions.shape[0]:
+                return i, written
             status = _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, pop, full, quota)
-            quota -= reg[NODES] - before
+            quota -= reg[NODES] - nodes[i]
             nodes[i] = reg[NODES]
             if status == SOLUTION:
-                _digits(stack[reg[LEVEL]], low, solutions[i, found[i]])
+                _digits(stack[reg[LEVEL]], low, solutions[written])
+                owners[written] = i
+                written += 1
                 found[i] += 1
                 if found[i] >= limit:
                     break
             elif status == DONE:
                 exhausted[i] = 1
                 break
-            elif quota <= 0:
-                return i
-    return givens.shape[0]
+    return givens.shape[0], written
 
 
 KERNELS = (_propagate, _fewest, _start, _log, _run, _digits, _batch)
@@ -258,10 +263,10 @@ class Search:
                     self.units, self.pop, self.full, quota)
 
     def batch(self, givens: np.ndarray, first: int, resume: bool, limit: int, quota: int, solutions: np.ndarray,
-              found: np.ndarray, nodes: np.ndarray, exhausted: np.ndarray) -> int:
+              owners: np.ndarray, found: np.ndarray, nodes: np.ndarray, exhausted: np.ndarray) -> tuple[int, int]:
         return _batch(givens, first, resume, limit, quota, self.stack, self.left, self.cell_at, self.reg,
                       self.depth_nodes, self.log, self.queue, self.peers, self.units, self.pop, self.low, self.full,
-                      solutions, found, nodes, exhausted)
+                      solutions, owners, found, nodes, exhausted)
 
     @property
     def level(self) -> int:
@@ -274,11 +279,11 @@ class Search:
     def grid(self, level: int | None = None) -> tuple[int, ...]:
         """The digits of the row at `level` (default: the top), 0 where a cell has no digit written in."""
         row = self.stack[self.level if level is None else level]
-        return tuple(int(self.low[m & 0xFFFF]) + 1 if m & PLACED else 0 for m in row)
+        return tuple(np.where(row & PLACED, self.low[row & 0xFFFF] + 1, 0).tolist())
 
     def candidates(self, level: int) -> tuple[int, ...]:
         """Every cell's candidates at `level`, as `1 << d` masks (the player's form)."""
-        return tuple(int(m & self.full) << 1 for m in self.stack[level])
+        return tuple(((self.stack[level] & self.full) << 1).tolist())
 
 
 # -- the cache: loaded when it can be, else compiled in memory ---------------------------------------------------
@@ -335,10 +340,11 @@ def _warm_up() -> None:
     givens = np.zeros((1, 16), dtype=np.int8)
     search.start(givens[0])
     search.run(1)
-    solutions = np.zeros((1, 1, 16), dtype=np.int8)
-    search.batch(givens, 0, False, 1, 1 << 40, solutions, *_batch_outputs(1))
+    search.batch(givens, 0, False, 1, 1 << 40, *batch_outputs(1, 1, 16))
 
 
-def _batch_outputs(count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """found, nodes and exhausted arrays for `count` puzzles."""
-    return np.zeros(count, np.int32), np.zeros(count, np.int64), np.zeros(count, np.int8)
+def batch_outputs(count: int, room: int, cells: int) -> tuple[np.ndarray, ...]:
+    """The arrays `_batch` writes for `count` puzzles: `room` solutions and their owners; found, nodes and
+    exhausted per puzzle."""
+    return (np.zeros((room, cells), np.int8), np.zeros(room, np.int32), np.zeros(count, np.int32),
+            np.zeros(count, np.int64), np.zeros(count, np.int8))

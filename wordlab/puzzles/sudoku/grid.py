@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from wordlab.errors import WordlabError
 
 Grid = tuple[int, ...]
@@ -333,3 +335,61 @@ def _drawn(cells: Grid, candidates: tuple[int, ...], head: str, last: int = -1) 
 def _basic_candidates(cells: Grid, g: Geometry) -> tuple[int, ...]:
     """Each blank's digits not yet in its row, column or box, as a `1 << d` mask."""
     return tuple(0 if d else g.full & ~sum({1 << cells[p] for p in g.peers[c]}) for c, d in enumerate(cells))
+
+
+# -- many puzzles at once ------------------------------------------------------------------------------------
+
+
+def parse_many(texts: list[str]) -> list[Sudoku | WordlabError]:
+    """Each text parsed as `parse` would, a puzzle or the `WordlabError` it raises: plain lines of up to 81
+    characters (digits, `.` and `0`, no inner spaces) are read and checked together with numpy; any other
+    line, and every line those checks refuse, goes through `parse` itself, so the messages are its own."""
+    out: list[Sudoku | WordlabError | None] = [None] * len(texts)
+    by_size: dict[int, list[int]] = {}
+    for i, text in enumerate(texts):
+        plain = text.strip() if isinstance(text, str) else ""
+        n = SIZES.get(len(plain), 0)
+        if n and n < 16 and plain.isascii() and not any(ch.isspace() for ch in plain):
+            by_size.setdefault(n, []).append(i)
+    for n, rows in by_size.items():
+        g = geometry(n)
+        codes = np.frombuffer("".join(texts[i].strip() for i in rows).encode(), np.uint8).reshape(len(rows), g.cells)
+        digits = _DIGIT_OF[codes]
+        fine = (digits <= n).all(axis=1)
+        fine[fine] = ~_clashes(digits[fine], g)
+        for i, ok, cells in zip(rows, fine.tolist(), digits.tolist()):
+            if ok:
+                out[i] = Sudoku(tuple(cells), g, parsed=True)
+    for i, done in enumerate(out):
+        if done is None:
+            try:
+                out[i] = parse(texts[i])
+            except WordlabError as problem:
+                out[i] = problem
+    return out
+
+
+def _digit_table() -> np.ndarray:
+    table = np.full(256, 99, np.int8)  # 99: not a digit of any size up to 9×9
+    table[ord(".")] = table[ord("0")] = 0
+    for d in range(1, 10):
+        table[ord(str(d))] = d
+    return table
+
+
+_DIGIT_OF = _digit_table()
+
+
+def _clashes(digits: np.ndarray, g: Geometry) -> np.ndarray:
+    """For each row of `digits` (puzzles as arrays), whether a unit holds a digit twice."""
+    held = np.sort(digits[:, np.array(g.units)], axis=2)  # puzzles × units × cells of a unit
+    return ((held[:, :, 1:] == held[:, :, :-1]) & (held[:, :, 1:] > 0)).any(axis=(1, 2))
+
+
+def verify_many(givens, solutions, g: Geometry) -> np.ndarray:
+    """For arrays of puzzles and of their answers (one a row, digits as ints), whether each answer is a
+    completed grid that keeps every given: `verify`, for many at once with numpy (no solver code)."""
+    givens, solutions = np.asarray(givens), np.asarray(solutions)
+    kept = ((givens == 0) | (givens == solutions)).all(axis=1)
+    held = np.sort(solutions[:, np.array(g.units)], axis=2)
+    return kept & (held == np.arange(1, g.n + 1)).all(axis=(1, 2))
