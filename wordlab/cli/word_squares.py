@@ -4,6 +4,7 @@ double squares), and the strategies side by side."""
 from __future__ import annotations
 
 import argparse
+import heapq
 import time
 from typing import Sequence
 
@@ -70,7 +71,7 @@ def _sizes(results: dict, show: int) -> Report:
                                                                             else "")
              for n, r in results.items()]
     data = {n: {"count": len(r.solutions), "count_is": "at least" if r.stopped else "exact", "stopped": r.stopped,
-                "squares": ws.squares_of(r)[:show]}
+                "squares": heapq.nsmallest(show, r.values)}
             for n, r in results.items()}
     return Report("\n".join(lines), data)
 

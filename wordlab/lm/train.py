@@ -202,6 +202,7 @@ def _char_model(spec: str, order: int, disk: bool, budget: Budget | None = None)
         except (OSError, EOFError, pickle.UnpicklingError, AttributeError, KeyError, TypeError):
             pass  # unreadable or from another version of the class: rebuild and overwrite
     model = train_char_model(spec, order, budget)
+    checked(budget)  # saving takes a while for the higher orders: not on a budget already spent
     if path is not None:
         _save(model, path)
     return model.ready(budget)
