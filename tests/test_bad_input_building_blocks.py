@@ -54,8 +54,8 @@ def test_a_malformed_puzzle_is_refused_naming_the_problem(given, message):
     (lambda: bb.solve(bb.example(), words=WORDS), "already carries its word list"),
     (lambda: bb.solve(GOOD, words=WORDS, budget=Budget(seconds=-1)), "budget seconds must be"),
     (lambda: bb.solve(GOOD, words=WORDS, budget=Budget(nodes=float("nan"))), "budget nodes must be"),
-    (lambda: bb.generate(WORDS, count=-1), "count must be at least 1"),
-    (lambda: bb.generate(WORDS, length=0), "positive multiple of the block size"),
+    (lambda: bb.generate(WORDS, count=-1), "count must be a whole number of at least 1, not -1"),
+    (lambda: bb.generate(WORDS, length=0), "length must be a whole number of at least 1, not 0"),
     (lambda: bb.generate(WORDS, count=3), "only 2 of the 2 words"),
 ])
 def test_bad_options_are_refused_naming_the_problem(call, message):
@@ -104,3 +104,20 @@ def test_any_text_is_a_valid_puzzle_or_a_wordlab_error(text):
     assert all(set(p) <= set("abcdefghijklmnopqrstuvwxyz.") and len(p) == puzzle.length for p in puzzle.patterns)
     assert all(b.isalpha() and len(b) == puzzle.size for b in puzzle.blocks)
     assert all(any(c != "." for c in p) for p in puzzle.patterns)
+
+
+@pytest.mark.parametrize("options, problem", [
+    ({"count": "3"}, "count must be a whole number of at least 1, not str '3'"),
+    ({"length": 9.0}, "length must be a whole number of at least 1, not float 9.0"),
+    ({"decoys": -1}, "decoys must be a whole number of at least 0, not -1"),
+    ({"size": None}, "size must be a whole number of at least 1, not NoneType None"),
+])
+def test_generate_names_a_number_of_the_wrong_type(options, problem):
+    with pytest.raises(WordlabError, match=re.escape(problem)):
+        bb.generate(["hopefully", "boomerang", "yesterday"], **options)
+
+
+def test_an_answer_stopped_before_its_puzzle_was_prepared_still_reports(capsys):
+    assert main(["solve", "building-blocks", "--published", "p1", "p2", "--max-seconds", "0", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count('"stopped": "time budget of 0 s reached"') == 2 and '"count_is": "at least"' in out

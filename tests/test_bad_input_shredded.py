@@ -152,3 +152,23 @@ def test_cli_bench_refuses_unknown_held_out_widths(capsys, tmp_path):
     path.write_text(sh.example().show(), encoding="utf-8")
     argv = ["bench", "shredded", str(path), "--strategies", "greedy-chain", "--repeats", "1", "--held-out", "4"]
     assert "argument --held-out: must be at most 3, not 4" in one_line_error(capsys, argv)
+
+
+def test_shred_refuses_a_column_count_beyond_the_grids_limit():
+    with pytest.raises(WordlabError, match="columns must be a whole number from 2 to 400, not 1,000,000,000"):
+        sh.shred("strips of paper can be put back", 1, columns=10**9)
+
+
+def test_a_model_that_is_not_a_text_model_is_named():
+    with pytest.raises(WordlabError, match="model must be a TextModel .* not int"):
+        sh.solve(sh.example(), "greedy-chain", model=5)
+
+
+def test_a_budget_spent_while_the_model_is_built_is_a_report_of_that(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLAB_CACHE", str(tmp_path))  # an empty cache: the order-7 model is trained afresh
+    from wordlab.lm import clear_caches
+
+    clear_caches()
+    assert main(["solve", "shredded", "--order", "7", "--max-seconds", "0.2", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "time budget of 0.2 s reached while building the order-7 model" in out and '"order": []' in out

@@ -121,3 +121,21 @@ def test_any_words_are_an_answer_or_a_clear_error(words):
         assert str(problem)
         return
     assert answer.exhausted and (answer.honeycomb is None or sb.verify(answer.given, answer.honeycomb))
+
+
+def test_daily_takes_its_words_from_a_generator():
+    words = (w for w in ["garden", "gardening", "reading", "danger", "ranged", "grinder", "zebra"])
+    found = sb.daily("adegirn", "g", words)
+    assert sorted(w.word for w in found.words) == ["danger", "garden", "gardening", "grinder", "ranged", "reading"]
+    assert found.pangrams == ("gardening", "reading")
+
+
+def test_puzzle_words_names_a_honeycomb_that_is_not_one():
+    with pytest.raises(WordlabError, match="a honeycomb is made with honeycomb\\(letters, centre\\), not str 'x'"):
+        sb.puzzle_words("x", ["garden"])
+
+
+def test_a_budget_that_stops_before_any_honeycomb_is_a_report_not_an_error(capsys):
+    assert main(["solve", "spelling-bee", "--words", "web2", "--strategy", "brute-force", "--max-seconds", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "no honeycomb found before the run stopped (time budget of 0 s reached)" in out

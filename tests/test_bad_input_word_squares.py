@@ -134,3 +134,29 @@ def test_any_unicode_text_is_a_puzzle_or_a_clear_error(text):
         ws.puzzle(text.split("/"), TOY)
     except WordlabError:
         pass
+
+
+@pytest.mark.parametrize("call, problem", [
+    (lambda: ws.squares(123456, TOY), "a first word or a list of words .* not int 123456"),
+    (lambda: ws.squares(None, TOY), "not NoneType"),
+    (lambda: ws.squares_of_sizes(5, TOY), r"sizes must be a list of whole numbers, such as \[4, 5\], not 5"),
+    (lambda: ws.squares_of_sizes("34", TOY), "sizes must be a list of whole numbers"),
+    (lambda: ws.puzzle("bat", TOY, size="3"), "size must be a whole number, not '3'"),
+    (lambda: ws.verify(42, ("bat", "are", "tea")), "verify takes a Puzzle or a set of words first, not int"),
+])
+def test_type_slips_in_the_public_functions_are_named(call, problem):
+    with pytest.raises(WordlabError, match=problem):
+        call()
+
+
+def test_verify_says_no_to_an_answer_that_is_not_a_square():
+    assert ws.verify(set(TOY), 12) is False and ws.verify(set(TOY), "bat") is False
+
+
+def test_a_budget_cut_query_says_it_stopped_instead_of_reading_as_complete():
+    from wordlab.search import Budget
+
+    cut = ws.squares("bat", TOY, budget=Budget(nodes=0))
+    assert cut == [] and cut.stopped == "node budget of 0 reached"
+    whole = ws.squares("bat", TOY)
+    assert whole.stopped is None and all(ws.verify(set(TOY), square) for square in whole)

@@ -248,3 +248,30 @@ def test_nltk_corpus_text_is_detokenised(monkeypatch):
     monkeypatch.setattr(nltk.data, "find", lambda name: name)
     monkeypatch.setattr(nltk.corpus, "brown", FakeReader())
     assert nltk_text("brown") == 'the cat sat, then "ran". it\'s late!'
+
+
+@pytest.mark.parametrize("order", [0, 11, 1000, True, 2.0])
+def test_a_model_order_outside_its_range_is_refused_before_any_counting(order):
+    from wordlab.lm import char_model
+
+    with pytest.raises(WordlabError, match=f"n-gram order must be a whole number from 1 to 10, not {order!r}"):
+        char_model("shipped", order)
+
+
+@pytest.mark.parametrize("weight", [-1.0, math.inf, math.nan, "1"])
+def test_a_word_weight_must_be_a_finite_number_at_least_zero(weight):
+    from wordlab.lm import default_model
+
+    with pytest.raises(WordlabError, match="word weight must be a finite number ≥ 0"):
+        default_model(order=2, word_weight=weight, spec="shipped")
+
+
+def test_training_stops_when_its_running_budget_runs_out_and_keeps_nothing_half_built():
+    from wordlab.lm import train
+    from wordlab.search import Budget, BudgetExhausted
+
+    budget = Budget(seconds=0).start()
+    with pytest.raises(BudgetExhausted):
+        train.char_model("shipped", 3, disk=False, budget=budget)
+    assert ("shipped", 3, False) not in train._CHAR_MODELS
+    assert train.char_model("shipped", 3, disk=False).order == 3

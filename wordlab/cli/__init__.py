@@ -52,6 +52,8 @@ def cmd_notebooks(args) -> Report:
     """Execute every notebook headless into `--output`/notebooks (two at a time); with --html, the book's pages too."""
     from wordlab.book import build
 
+    if not os.path.isdir(args.folder):
+        raise WordlabError(f"--folder {args.folder!r} is not a folder of notebooks")
     pages = build(args.folder, args.output, html=args.html, workers=args.workers, timeout=args.timeout)
     lines = [f"{p.notebook}: {p.seconds:.0f} s{'' if p.error is None else ', FAILED ' + p.error}" for p in pages]
     if args.html:
