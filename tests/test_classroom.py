@@ -389,7 +389,7 @@ def test_check_finds_a_strategy_that_never_yields_and_one_that_loops_for_ever():
     assert time.perf_counter() - started < 2.5  # one watchdog, not one per instance
     assert list(marks.table["verdict"].str.split(":").str[0]) == ["over time", "not run", "not tested"]
     assert marks.table.iloc[1]["instance"] == "the other 3 instances"
-    assert marks.verdict.startswith("failed 2 of 3: cold→warm (12 words): over time")
+    assert marks.verdict.startswith("failed 2 of 3 checks (2 instances and the budget test): cold→warm (12 words): over time")
 
 
 def test_check_reports_optimality_nodes_and_the_reference_and_shows_the_failing_run():
@@ -502,7 +502,7 @@ def test_check_and_exercises_name_what_is_unknown():
 def test_a_sampler_is_marked_by_its_interval_and_the_exact_value():
     marks = wordlab.exercise("tuesday-no-rejection").check(SOLUTIONS["tuesday-every-family"])
     assert marks.passed is False  # exact, but its interval is the rejection sampler's: no narrower
-    assert "not good enough: narrowest interval width" in marks.verdict and "at most 0.8 × numpy's" in marks.verdict
+    assert "not good enough: narrowest interval width" in marks.verdict and "wanted (0.8 × numpy's" in marks.verdict
     rows = marks.table.iloc[:-1]
     assert (rows["reference_cost"] > 0).all() and rows["optimum"].isna().all()  # a sampler proves no optimum
 

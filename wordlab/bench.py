@@ -14,6 +14,7 @@ returns the rows so far, and ratios compare only runs that finished.
 from __future__ import annotations
 
 import statistics
+import textwrap
 import time
 import tracemalloc
 from typing import Any, Callable, Mapping, NamedTuple
@@ -193,6 +194,7 @@ def with_ratios(frame, baseline: str, column: str = "seconds"):
         frame[column] = float("nan")
     base = frame[(frame["strategy"] == baseline) & done].set_index("input")[column]
     frame["ratio"] = (frame[column] / frame["input"].map(base)).where(done)
+    frame.attrs["ratio"] = f"{column.replace('seconds', 'ms')} ÷ {baseline}'s on the same input"
     return frame
 
 
@@ -218,9 +220,22 @@ def format_table(frame, title: str = "") -> str:
         if column in shown and shown[column].isna().all():
             shown = shown.drop(columns=column)
     text = shown.to_string(index=False, na_rep="-")
-    note = frame.attrs.get("note")
-    text = f"{text}\n({note})" if note else text
+    notes = [frame.attrs.get("note"), _key(shown.columns, frame.attrs.get("ratio"))]
+    text = "\n".join([text, *(textwrap.fill(f"({note})", 110) for note in notes if note)])
     return f"{title}\n{text}" if title else text
+
+
+COLUMN_KEY = {"ms": "ms: the fastest run, wall clock", "median_ms": "median_ms, max_ms: the median and slowest run",
+              "cpu_ms": "cpu_ms: the least CPU time of those runs, steadier on a shared machine",
+              "calls": "calls: the nodes the strategy reported to its probe"}
+
+
+def _key(columns, ratio: str | None) -> str:
+    """One line saying what the timing columns of a table are, for those it has."""
+    said = [text for column, text in COLUMN_KEY.items() if column in columns]
+    if ratio and "ratio" in columns:
+        said.insert(len(said) - ("calls" in columns), f"ratio: {ratio}")
+    return "; ".join(said)
 
 
 MEASURED = ("seconds", "ms", "ratio", "speedup", "per_s", "kib")  # column names ending so hold fractions

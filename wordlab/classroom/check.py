@@ -152,7 +152,8 @@ class Check:
             stops = (f"its budget stop is {budget}" if budget.startswith(NOT_TESTED) else "stops at its budget")
             return f"passed: {name} is ok on all {len(self.table) - 1} instances of {what} and {stops}"
         instance, why = self.failures[0]
-        return f"failed {len(self.failures)} of {len(self.table)}: {instance}: {why}"
+        return (f"failed {len(self.failures)} of {len(self.table)} checks ({len(self.table) - 1} instances and the "
+                f"budget test): {instance}: {why}")
 
     def raise_if_failed(self) -> "Check":
         """This check, or a one-line `WordlabError` with the verdict when it failed (for scripts and tests)."""
@@ -167,15 +168,21 @@ class Check:
         shown = table.astype(object).map(_figure)
         return shown.loc[:, [c for c in shown.columns if (shown[c] != "").any()]]
 
+    def key(self) -> str:
+        """What the shown table's columns mean, for those it has."""
+        shown = self.shown().columns
+        return "; ".join(f"{column}: {meaning}" for column, meaning in COLUMN_KEY.items() if column in shown)
+
     def __repr__(self) -> str:
-        return f"{self.verdict}\n{self.shown().to_string(index=False)}"
+        return f"{self.verdict}\n{self.shown().to_string(index=False)}\n({self.key()})"
 
     def _repr_html_(self) -> str:
         import html
 
         colour = "#2a7" if self.passed else "#c33"
         return (f"<p style='color:{colour}'><b>{html.escape(self.verdict)}</b></p>"
-                + self.shown().to_html(index=False))
+                + self.shown().to_html(index=False)
+                + f"<p style='font-size:85%;color:#555'>{html.escape(self.key())}</p>")
 
     def watch(self, record: int = 300):
         """Step through the first failing instance (the first instance when all passed): your run beside the
@@ -351,10 +358,10 @@ def _verdict(row: dict, result, mark: Marking, reference: Outcome, demands: Dema
             return wrong
     if demands.as_good is not None and versus is not None and versus.best is not None:
         if mark.goal == "shortest" and result.cost > demands.as_good * versus.best * (1 + 1e-9):
-            times = "" if demands.as_good == 1 else f"{demands.as_good:g} × "
-            return (f"not good enough: {getattr(result, 'cost_name', 'cost')} {result.cost:.4g}, at most "
-                    f"{times}{demands.reference}'s "
-                    f"{versus.best:.4g} wanted")
+            wanted = demands.as_good * versus.best
+            times = "" if demands.as_good == 1 else f" ({demands.as_good:g} × {demands.reference}'s {versus.best:.4g})"
+            return (f"not good enough: {getattr(result, 'cost_name', 'cost')} {result.cost:.4g}; at most "
+                    f"{wanted:.4g} wanted{times}")
         if mark.goal == "highest" and result.cost < versus.best - 1e-9 * abs(versus.best):
             return f"not good enough: score {result.cost:.1f}, {demands.reference} scores {versus.best:.1f}"
     remark = ""
@@ -474,6 +481,21 @@ def _stopped_by(used: int, allowed: int) -> str:
     """The budget row's verdict for a run that stopped in time: at which node, by which limit (the tick that
     finds the budget spent is itself counted, so a run stopped by a limit of 2,104 stops at node 2,105)."""
     return f"ok: stopped at node {used:,} by a limit of {allowed:,} ✓"
+
+
+COLUMN_KEY = {  # the columns of a check's table, in the order the key explains them
+    "verified": "every answer passed the puzzle's own verify",
+    "optimal": "the best answer's cost equals the optimum",
+    "cost": "your best answer's cost, as the puzzle's solve reports it",
+    "optimum": "the best cost, proved by the puzzle's reference strategy",
+    "reference_cost": "the cost the exercise's model answer reaches",
+    "solutions": "answers your run yielded",
+    "nodes": "nodes your run charged to its budget (budget.tick())",
+    "limit": "the most nodes allowed",
+    "reference_nodes": "nodes the exercise's model answer charged on the same instance",
+    "seconds": "your run's time",
+    "stopped": "why a budget stopped your run (the budget test's row stops it on purpose)",
+}
 
 
 def _figure(value: Any) -> str:
