@@ -270,7 +270,10 @@ def first_failures(puzzles: list[sd.Sudoku], answers: list[sd.Answer]) -> list:
 
 
 def _digits_only(grid: sd.Sudoku) -> bool:
-    """Does a grid hold n² plain ints (so numpy can check it)?"""
+    """Does a grid hold n² plain ints (so numpy can check it)? One that `parse` or a strategy of the library
+    checked does."""
+    if grid.parsed:
+        return True
     cells = grid.cells
     return isinstance(cells, tuple) and len(cells) == grid.geometry.cells and all(type(d) is int for d in cells)
 

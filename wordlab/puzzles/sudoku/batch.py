@@ -109,7 +109,7 @@ def _compiled_one_size(given: list[Sudoku], g: Geometry, limit: int, budget: Bud
     from wordlab.puzzles.sudoku import Answer, render
     from wordlab.puzzles.sudoku import compiled as kernel
 
-    kernel.ready()
+    kernel.ready("batch")
     search = kernel.Search(g)
     cells = np.array([p.cells for p in given], dtype=np.int8).reshape(len(given), g.cells)
     room = min(len(given) * limit, ROOM)

@@ -33,10 +33,11 @@ PRUNE, BACKTRACK = 1, 2  # what the log says happened: a guess that failed at on
 
 
 @njit(cache=True)
-def _propagate(x, queue, queued, peers, units, pop, full):
+def _propagate(x, queue, queued, dirty, peers, units, unit_bits, pop, full):
     """Write in every queued single and strike it from its peers (naked singles), then place each digit
-    that has one place left in a unit (hidden singles), until nothing changes. False on a contradiction:
-    a cell, or a digit of a unit, with no candidate left."""
+    that has one place left in a unit (hidden singles), until nothing changes. Only the units marked in
+    `dirty` (bit u for unit u), and those whose cells change meanwhile, are scanned. False on a
+    contradiction: a cell, or a digit of a unit, with no candidate left."""
     while True:
         while queued > 0:
             queued -= 1
@@ -47,27 +48,34 @@ def _propagate(x, queue, queued, peers, units, pop, full):
             if m == 0:
                 return False
             x[c] = m | PLACED
-            for p in peers[c]:
+            dirty |= unit_bits[c]
+            for j in range(peers.shape[1]):
+                p = peers[c, j]
                 y = x[p]
                 if y & m:
                     y ^= m
                     if y & full == 0:
                         return False
                     x[p] = y
+                    dirty |= unit_bits[p]
                     if pop[y] == 1:
                         queue[queued] = p
                         queued += 1
+        scan, dirty = dirty, 0
         for u in range(units.shape[0]):
+            if not scan >> u & 1:
+                continue
             once, twice = 0, 0
-            for c in units[u]:
-                m = x[c] & full
+            for j in range(units.shape[1]):
+                m = x[units[u, j]] & full
                 twice |= once & m
                 once |= m
             if once != full:
                 return False
             only = once & ~twice
             if only:
-                for c in units[u]:
+                for j in range(units.shape[1]):
+                    c = units[u, j]
                     m = x[c]
                     if not m & PLACED and m & only:
                         h = m & only
@@ -97,7 +105,7 @@ def _fewest(x, pop):
 
 
 @njit(cache=True)
-def _start(stack, givens, queue, reg, depth_nodes, peers, units, pop, full):
+def _start(stack, givens, queue, reg, depth_nodes, peers, units, unit_bits, pop, full):
     """Set the search up on `givens` (a digit or 0 per cell): level 0 holds the givens propagated. False if
     they contradict each other (no node is made)."""
     x = stack[0]
@@ -112,7 +120,7 @@ def _start(stack, givens, queue, reg, depth_nodes, peers, units, pop, full):
             x[c] = full
     reg[LEVEL], reg[FRESH], reg[NODES], reg[PRUNES], reg[LOGGED] = 0, 0, 0, 0, 0
     depth_nodes[:] = 0
-    if not _propagate(x, queue, queued, peers, units, pop, full):
+    if not _propagate(x, queue, queued, (1 << units.shape[0]) - 1, peers, units, unit_bits, pop, full):
         return False
     reg[FRESH], reg[NODES], depth_nodes[0] = 1, 1, 1
     return True
@@ -127,7 +135,7 @@ def _log(log, reg, kind, level, cell, bit):
 
 
 @njit(cache=True)
-def _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, pop, full, quota):
+def _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, unit_bits, pop, full, quota):
     """Advance the search: expand the node on top of the stack (or return SOLUTION if it has no blank left),
     try its cell's digits in ascending order, descend into the first that propagates (a new node) and go on,
     backing up a level when its digits are spent. Returns PAUSED right after the `quota`-th new node (not
@@ -158,7 +166,7 @@ def _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, pop, 
         child[:] = stack[level]
         child[c] = bit
         queue[0] = c
-        if not _propagate(child, queue, 1, peers, units, pop, full):
+        if not _propagate(child, queue, 1, 0, peers, units, unit_bits, pop, full):
             reg[PRUNES] += 1
             _log(log, reg, PRUNE, level, c, bit)
             continue
@@ -176,12 +184,12 @@ def _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, pop, 
 def _digits(x, low, out):
     """The digit of every cell of a solved row of masks."""
     for c in range(x.shape[0]):
-        out[c] = low[x[c] & 0xFFFF] + 1
+        out[c] = low[x[c] & (low.shape[0] - 1)] + 1
 
 
 @njit(cache=True)
 def _batch(givens, first, resume, limit, quota, stack, left, cell_at, reg, depth_nodes, log, queue, peers,
-           units, pop, low, full, solutions, owners, found, nodes, exhausted):
+           units, unit_bits, pop, low, full, solutions, owners, found, nodes, exhausted):
     """Solve puzzles `first`, `first + 1`, … of `givens` (one a row) up to `limit` solutions each: each solution
     goes to the next row of `solutions` (its puzzle's index to `owners`), the count of each puzzle's solutions
     to `found[i]`, its nodes to `nodes[i]`, and whether its search covered its space to `exhausted[i]`.
@@ -192,7 +200,7 @@ def _batch(givens, first, resume, limit, quota, stack, left, cell_at, reg, depth
     for i in range(first, givens.shape[0]):
         if not (resume and i == first):
             found[i], nodes[i], exhausted[i] = 0, 0, 0
-            if not _start(stack, givens[i], queue, reg, depth_nodes, peers, units, pop, full):
+            if not _start(stack, givens[i], queue, reg, depth_nodes, peers, units, unit_bits, pop, full):
                 exhausted[i] = 1
                 continue
             nodes[i] = 1
@@ -200,7 +208,8 @@ def _batch(givens, first, resume, limit, quota, stack, left, cell_at, reg, depth
         while True:
             if quota <= 0 or written == solutions.shape[0]:
                 return i, written
-            status = _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, pop, full, quota)
+            status = _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, unit_bits, pop, full,
+                          quota)
             quota -= reg[NODES] - nodes[i]
             nodes[i] = reg[NODES]
             if status == SOLUTION:
@@ -223,16 +232,19 @@ KERNELS = (_propagate, _fewest, _start, _log, _run, _digits, _batch)
 
 
 @cache
-def tables(g: Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
-    """The arrays the kernels read for one geometry: each cell's peers, each unit's cells, the number of
-    candidates of every mask (`PLACED` included, counted as none), the lowest digit bit of every mask, and
-    the mask of all n digits."""
+def tables(g: Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """The arrays the kernels read for one geometry: each cell's peers, each unit's cells, each cell's units
+    as bits (bit u for unit u), the number of candidates of every mask of n bits, the lowest digit bit of
+    every such mask, and the mask of all n digits."""
     peers = np.array(g.peers, dtype=np.int32)
     units = np.array(g.units, dtype=np.int32)
-    masks = np.arange(PLACED, dtype=np.int64)
+    unit_bits = np.zeros(g.cells, dtype=np.int64)
+    for u, unit in enumerate(g.units):
+        unit_bits[list(unit)] |= 1 << u
+    masks = np.arange(1 << g.n, dtype=np.int64)
     pop = sum((masks >> d) & 1 for d in range(16)).astype(np.int8)
     low = np.log2(np.maximum(masks & -masks, 1)).astype(np.int8)  # 0 for the empty mask, never read
-    return peers, units, pop, low, (1 << g.n) - 1
+    return peers, units, unit_bits, pop, low, (1 << g.n) - 1
 
 
 class Search:
@@ -242,7 +254,7 @@ class Search:
     def __init__(self, g: Geometry, log: int = 0):
         cells = g.cells
         self.g = g
-        self.peers, self.units, self.pop, self.low, self.full = tables(g)
+        self.peers, self.units, self.unit_bits, self.pop, self.low, self.full = tables(g)
         self.stack = np.zeros((cells + 1, cells), dtype=np.int32)
         self.left = np.zeros(cells + 1, dtype=np.int32)
         self.cell_at = np.zeros(cells + 1, dtype=np.int32)
@@ -254,19 +266,19 @@ class Search:
 
     def start(self, cells) -> bool:
         givens = np.asarray(cells, dtype=np.int8)
-        return _start(self.stack, givens, self.queue, self.reg, self.depth_nodes, self.peers, self.units, self.pop,
-                      self.full)
+        return _start(self.stack, givens, self.queue, self.reg, self.depth_nodes, self.peers, self.units,
+                      self.unit_bits, self.pop, self.full)
 
     def run(self, quota: int) -> int:
         self.reg[LOGGED] = 0
         return _run(self.stack, self.left, self.cell_at, self.reg, self.depth_nodes, self.log, self.queue, self.peers,
-                    self.units, self.pop, self.full, quota)
+                    self.units, self.unit_bits, self.pop, self.full, quota)
 
     def batch(self, givens: np.ndarray, first: int, resume: bool, limit: int, quota: int, solutions: np.ndarray,
               owners: np.ndarray, found: np.ndarray, nodes: np.ndarray, exhausted: np.ndarray) -> tuple[int, int]:
         return _batch(givens, first, resume, limit, quota, self.stack, self.left, self.cell_at, self.reg,
-                      self.depth_nodes, self.log, self.queue, self.peers, self.units, self.pop, self.low, self.full,
-                      solutions, owners, found, nodes, exhausted)
+                      self.depth_nodes, self.log, self.queue, self.peers, self.units, self.unit_bits, self.pop,
+                      self.low, self.full, solutions, owners, found, nodes, exhausted)
 
     @property
     def level(self) -> int:
@@ -279,7 +291,7 @@ class Search:
     def grid(self, level: int | None = None) -> tuple[int, ...]:
         """The digits of the row at `level` (default: the top), 0 where a cell has no digit written in."""
         row = self.stack[self.level if level is None else level]
-        return tuple(np.where(row & PLACED, self.low[row & 0xFFFF] + 1, 0).tolist())
+        return tuple(np.where(row & PLACED, self.low[row & self.full] + 1, 0).tolist())
 
     def candidates(self, level: int) -> tuple[int, ...]:
         """Every cell's candidates at `level`, as `1 << d` masks (the player's form)."""
@@ -288,24 +300,25 @@ class Search:
 
 # -- the cache: loaded when it can be, else compiled in memory ---------------------------------------------------
 
-_ready = False
+_ready: set[str] = set()  # the entry points loaded (or compiled) in this process
 
 
-def ready() -> None:
-    """Load (or compile) the kernels before the first search. A numba cache that cannot be written or read
-    is reported in one line on standard error, and the kernels are compiled in memory instead."""
-    global _ready
-    if _ready:
+def ready(entry: str = "search") -> None:
+    """Load (or compile) the kernels of one entry point, "search" (`_start` and `_run`) or "batch"
+    (`_batch`), before its first use. A numba cache that cannot be written or read is reported in one line on
+    standard error, and the kernels are compiled in memory instead."""
+    if entry in _ready:
         return
-    problem = _unwritable_cache()
-    if problem:
-        _in_memory(problem)
+    if not _ready:
+        problem = _unwritable_cache()
+        if problem:
+            _in_memory(problem)
     try:
-        _warm_up()
+        _warm_up(entry)
     except Exception as error:  # a cache file that does not load: numba raises whatever its unpickling hit
         _in_memory(f"its files cannot be read ({type(error).__name__}: {error})".replace("\n", " "))
-        _warm_up()
-    _ready = True
+        _warm_up(entry)
+    _ready.add(entry)
 
 
 def _unwritable_cache() -> str:
@@ -332,15 +345,17 @@ def _in_memory(why: str) -> None:
         kernel._cache = NullCache()
 
 
-def _warm_up() -> None:
-    """Run both entry points once on a 4×4, with the argument types every later call uses."""
+def _warm_up(entry: str) -> None:
+    """Run one entry point once on a 4×4, with the argument types every later call uses."""
     from wordlab.puzzles.sudoku.grid import geometry
 
     search = Search(geometry(4), log=4)
     givens = np.zeros((1, 16), dtype=np.int8)
-    search.start(givens[0])
-    search.run(1)
-    search.batch(givens, 0, False, 1, 1 << 40, *batch_outputs(1, 1, 16))
+    if entry == "batch":
+        search.batch(givens, 0, False, 1, 1 << 40, *batch_outputs(1, 1, 16))
+    else:
+        search.start(givens[0])
+        search.run(1)
 
 
 def batch_outputs(count: int, room: int, cells: int) -> tuple[np.ndarray, ...]:

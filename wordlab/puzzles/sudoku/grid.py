@@ -26,6 +26,7 @@ SHAPES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 16: (4, 4)}  # side → bo
 SIZES = {n * n: n for n in SHAPES}  # cells → side
 SYMBOLS = ".123456789ABCDEFG"  # SYMBOLS[d] writes digit d (0: blank)
 LETTERS = ".ABCDEFGHIJKLMNOP"  # the other 16×16 convention, A = 1 … P = 16
+_WRITTEN = SYMBOLS.encode().ljust(256, b"?")  # byte d → the character that writes digit d
 LONGEST_LINE = 10_000  # characters; a puzzle is at most 256 cells, so longer text is refused unread
 
 
@@ -112,6 +113,8 @@ class Sudoku:
         return len(self.cells) - self.blanks
 
     def __str__(self) -> str:
+        if self.parsed:  # a checked grid: every cell an int 0..n
+            return bytes(self.cells).translate(_WRITTEN).decode()
         return "".join(SYMBOLS[d] for d in self.cells)
 
     def show(self) -> str:
@@ -349,7 +352,7 @@ def parse_many(texts: list[str]) -> list[Sudoku | WordlabError]:
     for i, text in enumerate(texts):
         plain = text.strip() if isinstance(text, str) else ""
         n = SIZES.get(len(plain), 0)
-        if n and n < 16 and plain.isascii() and not any(ch.isspace() for ch in plain):
+        if n and n < 16 and plain.isascii():  # inner spaces read as no digit: such a line goes to `parse`
             by_size.setdefault(n, []).append(i)
     for n, rows in by_size.items():
         g = geometry(n)
