@@ -82,8 +82,11 @@ def frame_lines(recording: Recording, step: int) -> list[str]:
     path = recording.path(step)
     if path:
         lines.append(_clip("path: " + path_text(path, LINE_CHARS - 6)))
-    for mark, state, g, h, f in queue_rows(recording, step)[:QUEUE_LINES]:
-        lines.append(_clip(f"{mark:>4} {state[:12]:<12} g {g} h {h} f {f}"))
+    rows = queue_rows(recording, step)[:QUEUE_LINES]
+    filled = [name for i, name in enumerate("ghf", start=2) if any(row[i] != "–" for row in rows)]
+    for mark, state, *values in rows:
+        costs = " ".join(f"{name} {value}" for name, value in zip("ghf", values) if name in filled)
+        lines.append(_clip(f"{mark:>4} {_clip(state, 12):<12} {costs}".rstrip()))
     facts = [f"{label} {value}" for label, value in _facts(recording, step)]
     if facts:
         lines += _wrapped(" · ".join(facts), lines=3)
