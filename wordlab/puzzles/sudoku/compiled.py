@@ -30,14 +30,43 @@ PRUNE, BACKTRACK = 1, 2  # what the log says happened: a guess that failed at on
 
 
 # -- the kernels ----------------------------------------------------------------------------------------------
+#
+# `tab` is the tuple of a geometry's tables (see `tables`): peers, units, each cell's three units, the number
+# of candidates of every mask, the lowest digit of every mask. Besides the masks `x`, a search keeps `left`:
+# for each unit u and digit d, at u·n + d, how many cells of u can still take d (`DONE` once d is placed in u),
+# so that a digit down to one place (a hidden single) or none (a contradiction) is seen the moment it happens,
+# with no scan of the units.
+
+DONE_HERE = 100  # `left` of a digit placed in a unit: far from 0 and 1, whatever is struck from it later
 
 
 @njit(cache=True)
-def _propagate(x, queue, queued, dirty, peers, units, unit_bits, pop, full):
-    """Write in every queued single and strike it from its peers (naked singles), then place each digit
-    that has one place left in a unit (hidden singles), until nothing changes. Only the units marked in
-    `dirty` (bit u for unit u), and those whose cells change meanwhile, are scanned. False on a
-    contradiction: a cell, or a digit of a unit, with no candidate left."""
+def _strike(x, left, c, drop, tab, n, hidden, found):
+    """Count the candidates `drop` out of cell c's three units; each digit of a unit left with one place goes
+    on `hidden`. Returns the new length of `hidden`, or -1 when a digit of a unit has no place left."""
+    units_of, low = tab[2], tab[4]
+    while drop:
+        bit = drop & -drop
+        drop ^= bit
+        d = low[bit]
+        for k in range(3):
+            i = units_of[c, k] * n + d
+            v = left[i] - 1
+            left[i] = v
+            if v <= 1:
+                if v == 0:
+                    return -1
+                hidden[found] = i
+                found += 1
+    return found
+
+
+@njit(cache=True)
+def _propagate(x, left, queue, queued, hidden, found, tab, n):
+    """Write in every queued single and strike its digit from its peers (naked singles); put each digit left
+    with one place in a unit there (hidden singles); until nothing is left to do. False on a contradiction:
+    a cell, or a digit of a unit, with no candidate left."""
+    peers, units, units_of, pop, low = tab
     while True:
         while queued > 0:
             queued -= 1
@@ -45,48 +74,47 @@ def _propagate(x, queue, queued, dirty, peers, units, unit_bits, pop, full):
             m = x[c]
             if m & PLACED:
                 continue
-            if m == 0:
-                return False
             x[c] = m | PLACED
-            dirty |= unit_bits[c]
+            d = low[m]
+            for k in range(3):
+                left[units_of[c, k] * n + d] = DONE_HERE
             for j in range(peers.shape[1]):
                 p = peers[c, j]
                 y = x[p]
                 if y & m:
+                    if y & PLACED:
+                        return False
                     y ^= m
-                    if y & full == 0:
+                    if y == 0:
                         return False
                     x[p] = y
-                    dirty |= unit_bits[p]
+                    found = _strike(x, left, p, m, tab, n, hidden, found)
+                    if found < 0:
+                        return False
                     if pop[y] == 1:
                         queue[queued] = p
                         queued += 1
-        scan, dirty = dirty, 0
-        for u in range(units.shape[0]):
-            if not scan >> u & 1:
-                continue
-            once, twice = 0, 0
-            for j in range(units.shape[1]):
-                m = x[units[u, j]] & full
-                twice |= once & m
-                once |= m
-            if once != full:
-                return False
-            only = once & ~twice
-            if only:
-                for j in range(units.shape[1]):
-                    c = units[u, j]
-                    m = x[c]
-                    if not m & PLACED and m & only:
-                        h = m & only
-                        if h & (h - 1):
-                            return False
-                        if h != m:  # not a single already queued by an earlier unit
-                            x[c] = h
-                            queue[queued] = c
-                            queued += 1
-        if queued == 0:
+        if found == 0:
             return True
+        while found > 0:
+            found -= 1
+            i = hidden[found]
+            if left[i] != 1:
+                continue
+            u, d = i // n, i % n
+            bit = 1 << d
+            for j in range(units.shape[1]):
+                c = units[u, j]
+                m = x[c]
+                if m & bit:
+                    if m != bit:
+                        x[c] = bit
+                        found = _strike(x, left, c, m ^ bit, tab, n, hidden, found)
+                        if found < 0:
+                            return False
+                    queue[queued] = c
+                    queued += 1
+                    break
 
 
 @njit(cache=True)
@@ -105,22 +133,28 @@ def _fewest(x, pop):
 
 
 @njit(cache=True)
-def _start(stack, givens, queue, reg, depth_nodes, peers, units, unit_bits, pop, full):
+def _start(stack, lefts, givens, queue, hidden, reg, depth_nodes, tab, n, full):
     """Set the search up on `givens` (a digit or 0 per cell): level 0 holds the givens propagated. False if
     they contradict each other (no node is made)."""
-    x = stack[0]
-    queued = 0
+    x, left = stack[0], lefts[0]
+    x[:] = full
+    left[:] = n
+    reg[LEVEL], reg[FRESH], reg[NODES], reg[PRUNES], reg[LOGGED] = 0, 0, 0, 0, 0
+    depth_nodes[:] = 0
+    queued, found = 0, 0
     for c in range(givens.shape[0]):
         d = givens[c]
         if d:
-            x[c] = 1 << (d - 1)
+            bit = 1 << (d - 1)
+            if not x[c] & bit:
+                return False
+            found = _strike(x, left, c, x[c] ^ bit, tab, n, hidden, found)
+            if found < 0:
+                return False
+            x[c] = bit
             queue[queued] = c
             queued += 1
-        else:
-            x[c] = full
-    reg[LEVEL], reg[FRESH], reg[NODES], reg[PRUNES], reg[LOGGED] = 0, 0, 0, 0, 0
-    depth_nodes[:] = 0
-    if not _propagate(x, queue, queued, (1 << units.shape[0]) - 1, peers, units, unit_bits, pop, full):
+    if not _propagate(x, left, queue, queued, hidden, found, tab, n):
         return False
     reg[FRESH], reg[NODES], depth_nodes[0] = 1, 1, 1
     return True
@@ -135,23 +169,24 @@ def _log(log, reg, kind, level, cell, bit):
 
 
 @njit(cache=True)
-def _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, unit_bits, pop, full, quota):
+def _run(stack, lefts, tried, cell_at, reg, depth_nodes, log, queue, hidden, tab, n, quota):
     """Advance the search: expand the node on top of the stack (or return SOLUTION if it has no blank left),
     try its cell's digits in ascending order, descend into the first that propagates (a new node) and go on,
     backing up a level when its digits are spent. Returns PAUSED right after the `quota`-th new node (not
     yet expanded), SOLUTION with the solved grid on top, or DONE when the whole space is covered."""
+    pop = tab[3]
     level = reg[LEVEL]
     while True:
         if reg[FRESH]:
             reg[FRESH] = 0
             c = _fewest(stack[level], pop)
             if c < 0:
-                left[level] = 0
+                tried[level] = 0
                 reg[LEVEL] = level
                 return SOLUTION
             cell_at[level] = c
-            left[level] = stack[level, c] & full
-        m = left[level]
+            tried[level] = stack[level, c]
+        m = tried[level]
         if m == 0:
             _log(log, reg, BACKTRACK, level, cell_at[level], 0)
             level -= 1
@@ -160,13 +195,15 @@ def _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, unit_
                 return DONE
             continue
         bit = m & -m
-        left[level] = m ^ bit
+        tried[level] = m ^ bit
         c = cell_at[level]
-        child = stack[level + 1]
+        child, left = stack[level + 1], lefts[level + 1]
         child[:] = stack[level]
+        left[:] = lefts[level]
+        found = _strike(child, left, c, child[c] ^ bit, tab, n, hidden, 0)
         child[c] = bit
         queue[0] = c
-        if not _propagate(child, queue, 1, 0, peers, units, unit_bits, pop, full):
+        if found < 0 or not _propagate(child, left, queue, 1, hidden, found, tab, n):
             reg[PRUNES] += 1
             _log(log, reg, PRUNE, level, c, bit)
             continue
@@ -188,8 +225,8 @@ def _digits(x, low, out):
 
 
 @njit(cache=True)
-def _batch(givens, first, resume, limit, quota, stack, left, cell_at, reg, depth_nodes, log, queue, peers,
-           units, unit_bits, pop, low, full, solutions, owners, found, nodes, exhausted):
+def _batch(givens, first, resume, limit, quota, stack, lefts, tried, cell_at, reg, depth_nodes, log, queue, hidden,
+           tab, n, full, solutions, owners, found, nodes, exhausted):
     """Solve puzzles `first`, `first + 1`, … of `givens` (one a row) up to `limit` solutions each: each solution
     goes to the next row of `solutions` (its puzzle's index to `owners`), the count of each puzzle's solutions
     to `found[i]`, its nodes to `nodes[i]`, and whether its search covered its space to `exhausted[i]`.
@@ -200,7 +237,7 @@ def _batch(givens, first, resume, limit, quota, stack, left, cell_at, reg, depth
     for i in range(first, givens.shape[0]):
         if not (resume and i == first):
             found[i], nodes[i], exhausted[i] = 0, 0, 0
-            if not _start(stack, givens[i], queue, reg, depth_nodes, peers, units, unit_bits, pop, full):
+            if not _start(stack, lefts, givens[i], queue, hidden, reg, depth_nodes, tab, n, full):
                 exhausted[i] = 1
                 continue
             nodes[i] = 1
@@ -208,12 +245,11 @@ def _batch(givens, first, resume, limit, quota, stack, left, cell_at, reg, depth
         while True:
             if quota <= 0 or written == solutions.shape[0]:
                 return i, written
-            status = _run(stack, left, cell_at, reg, depth_nodes, log, queue, peers, units, unit_bits, pop, full,
-                          quota)
+            status = _run(stack, lefts, tried, cell_at, reg, depth_nodes, log, queue, hidden, tab, n, quota)
             quota -= reg[NODES] - nodes[i]
             nodes[i] = reg[NODES]
             if status == SOLUTION:
-                _digits(stack[reg[LEVEL]], low, solutions[written])
+                _digits(stack[reg[LEVEL]], tab[4], solutions[written])
                 owners[written] = i
                 written += 1
                 found[i] += 1
@@ -225,60 +261,61 @@ def _batch(givens, first, resume, limit, quota, stack, left, cell_at, reg, depth
     return givens.shape[0], written
 
 
-KERNELS = (_propagate, _fewest, _start, _log, _run, _digits, _batch)
+KERNELS = (_strike, _propagate, _fewest, _start, _log, _run, _digits, _batch)
 
 
 # -- tables and state -------------------------------------------------------------------------------------------
 
 
 @cache
-def tables(g: Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
-    """The arrays the kernels read for one geometry: each cell's peers, each unit's cells, each cell's units
-    as bits (bit u for unit u), the number of candidates of every mask of n bits, the lowest digit bit of
-    every such mask, and the mask of all n digits."""
+def tables(g: Geometry) -> tuple[np.ndarray, ...]:
+    """The arrays the kernels read for one geometry: each cell's peers, each unit's cells, each cell's three
+    units, the number of candidates of every mask of n bits and the lowest digit of every such mask."""
     peers = np.array(g.peers, dtype=np.int32)
     units = np.array(g.units, dtype=np.int32)
-    unit_bits = np.zeros(g.cells, dtype=np.int64)
-    for u, unit in enumerate(g.units):
-        unit_bits[list(unit)] |= 1 << u
+    units_of = np.array([[u for u, unit in enumerate(g.units) if c in unit] for c in range(g.cells)], dtype=np.int32)
     masks = np.arange(1 << g.n, dtype=np.int64)
     pop = sum((masks >> d) & 1 for d in range(16)).astype(np.int8)
     low = np.log2(np.maximum(masks & -masks, 1)).astype(np.int8)  # 0 for the empty mask, never read
-    return peers, units, unit_bits, pop, low, (1 << g.n) - 1
+    return peers, units, units_of, pop, low
 
 
 class Search:
-    """The arrays of one search on one geometry: the stack of candidate rows, the cell and the digits left
-    at each level, the registers, nodes per depth, a log for recordings and the propagation queue."""
+    """The arrays of one search on one geometry: the stack of candidate rows and of digit places left, the
+    digits still to try and the cell guessed at each level, the registers, nodes per depth, a log for
+    recordings and the queues of propagation."""
 
     def __init__(self, g: Geometry, log: int = 0):
-        cells = g.cells
-        self.g = g
-        self.peers, self.units, self.unit_bits, self.pop, self.low, self.full = tables(g)
+        cells, units = g.cells, 3 * g.n
+        self.g, self.n, self.full = g, g.n, (1 << g.n) - 1
+        self.tab = tables(g)
+        self.low = self.tab[4]
         self.stack = np.zeros((cells + 1, cells), dtype=np.int32)
-        self.left = np.zeros(cells + 1, dtype=np.int32)
+        self.lefts = np.zeros((cells + 1, units * g.n), dtype=np.int8)
+        self.tried = np.zeros(cells + 1, dtype=np.int32)
         self.cell_at = np.zeros(cells + 1, dtype=np.int32)
         self.reg = np.zeros(6, dtype=np.int64)
         self.depth_nodes = np.zeros(cells + 1, dtype=np.int64)
         self.log = np.zeros((max(log, 1), 4), dtype=np.int32)
         self.reg[LOGGING] = log > 0
-        self.queue = np.zeros(2 * cells + 2, dtype=np.int32)
+        self.queue = np.zeros(cells + units * g.n + 2, dtype=np.int32)
+        self.hidden = np.zeros(units * g.n + 2, dtype=np.int32)
 
     def start(self, cells) -> bool:
         givens = np.asarray(cells, dtype=np.int8)
-        return _start(self.stack, givens, self.queue, self.reg, self.depth_nodes, self.peers, self.units,
-                      self.unit_bits, self.pop, self.full)
+        return _start(self.stack, self.lefts, givens, self.queue, self.hidden, self.reg, self.depth_nodes, self.tab,
+                      self.n, self.full)
 
     def run(self, quota: int) -> int:
         self.reg[LOGGED] = 0
-        return _run(self.stack, self.left, self.cell_at, self.reg, self.depth_nodes, self.log, self.queue, self.peers,
-                    self.units, self.unit_bits, self.pop, self.full, quota)
+        return _run(self.stack, self.lefts, self.tried, self.cell_at, self.reg, self.depth_nodes, self.log, self.queue,
+                    self.hidden, self.tab, self.n, quota)
 
     def batch(self, givens: np.ndarray, first: int, resume: bool, limit: int, quota: int, solutions: np.ndarray,
               owners: np.ndarray, found: np.ndarray, nodes: np.ndarray, exhausted: np.ndarray) -> tuple[int, int]:
-        return _batch(givens, first, resume, limit, quota, self.stack, self.left, self.cell_at, self.reg,
-                      self.depth_nodes, self.log, self.queue, self.peers, self.units, self.unit_bits, self.pop,
-                      self.low, self.full, solutions, owners, found, nodes, exhausted)
+        return _batch(givens, first, resume, limit, quota, self.stack, self.lefts, self.tried, self.cell_at, self.reg,
+                      self.depth_nodes, self.log, self.queue, self.hidden, self.tab, self.n, self.full, solutions,
+                      owners, found, nodes, exhausted)
 
     @property
     def level(self) -> int:
