@@ -320,7 +320,7 @@ def verify(given: "Puzzle | Collection[str]", square: Sequence[str]) -> bool:
     """Is `square` a word square of `given` (a puzzle, or a set of words)? Independent of the solvers: every
     row is a word, row i = column i, and for a puzzle every letter its grid fixes is in place."""
     words = given.words if isinstance(given, Puzzle) else given
-    if not isinstance(words, Collection) or isinstance(words, str):
+    if not isinstance(words, (Collection, SquareWords)) or isinstance(words, str):
         raise WordlabError(f"verify takes a Puzzle or a set of words first, not {type(given).__name__}")
     if isinstance(square, str) or not isinstance(square, Sequence):
         return False
