@@ -545,3 +545,15 @@ def test_a_run_without_costs_counts_its_solutions_so_far_and_a_beam_says_what_or
     assert dict(panel_rows(sudoku, len(sudoku) - 1))["solutions so far"] == "1"
     beam = viz.watch("word-ladder", "beam").recordings[0]
     assert dict(panel_rows(beam, 0))["ordered by"] == "f = g + h, ties by state"
+
+
+def test_the_frontier_count_leaves_out_the_node_taken_in_every_strategy():
+    from wordlab.puzzles import spelling_bee as sb
+
+    probe = sb.solve(sb.example(), "branch-and-bound", probe=Probe(record=100)).probe
+    letter_sets = sum(e.kind == "expand" and e.depth == 0 for e in probe.events) + probe.pruned
+    first = probe.events[0]
+    assert first.queue[0].mark == "next" and first.frontier == letter_sets - 1  # the others wait
+    for strategy in ("astar", "breadth-first", "depth-first"):
+        start = recorded(strategy).probe.events[0]
+        assert start.kind == "expand" and start.frontier == 0, strategy  # the start, taken: nothing waits

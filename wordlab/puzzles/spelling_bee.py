@@ -647,9 +647,10 @@ SHOWN = 8  # letter sets listed beside a recorded step
 
 def _letter_set_visited(probe: Probe, bounded: list[tuple[int, int]], rank: int, best_score: int) -> int | None:
     """Tell the probe the letter set at `rank` is visited (a root: the letter sets are the search's first
-    level), listing it and the next ones in visiting order with their bounds as f; its node id."""
+    level), with the frontier the letter sets still waiting after it (as every strategy counts it), listing it
+    and the next ones in visiting order with their bounds as f; its node id."""
     bound, pangram = bounded[rank]
-    return probe.expand(0, len(bounded) - rank, state=lambda: Scored(pangram, 0, None, bound),
+    return probe.expand(0, len(bounded) - rank - 1, state=lambda: Scored(pangram, 0, None, bound),
                         queue=lambda: _listed(bounded[rank:rank + SHOWN], "next"),
                         facts=lambda: _bound_facts(bound, best_score))
 
