@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from functools import cache
 
 import numpy as np
@@ -143,7 +144,7 @@ def _start(stack, lefts, givens, queue, hidden, reg, depth_nodes, tab, n, full):
     depth_nodes[:] = 0
     queued, found = 0, 0
     for c in range(givens.shape[0]):
-        d = givens[c]
+        d = int(givens[c])
         if d:
             bit = 1 << (d - 1)
             if not x[c] & bit:
@@ -262,6 +263,19 @@ def _batch(givens, first, resume, limit, quota, stack, lefts, tried, cell_at, re
 
 
 KERNELS = (_strike, _propagate, _fewest, _start, _log, _run, _digits, _batch)
+
+
+@contextmanager
+def interpreted():
+    """Inside, the kernels are their own Python (`py_func`) calling one another's Python: the same algorithm run
+    by the interpreter, for `%lprun` and for measuring what compiling buys (hundreds of times slower)."""
+    names = globals()
+    saved = {kernel.__name__: kernel for kernel in KERNELS}
+    names.update({name: kernel.py_func for name, kernel in saved.items()})
+    try:
+        yield
+    finally:
+        names.update(saved)
 
 
 # -- tables and state -------------------------------------------------------------------------------------------
