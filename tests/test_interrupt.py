@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from wordlab.words.cache import read_entry
 
 INTERRUPTED = 130
@@ -68,3 +70,34 @@ def test_ctrl_c_in_a_process_pool_ends_its_workers_quietly():
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
     assert done.stderr.strip().splitlines() == ["wordlab: interrupted by Ctrl-C"], done.stderr
     assert took < 2.0
+
+
+def test_ctrl_c_during_a_proof_on_a_local_dask_cluster_is_one_line_and_leaves_the_ledger_readable(tmp_path):
+    """The cluster's worker processes are ended with the command: no traceback or log line of theirs."""
+    import json
+    import select
+
+    pytest.importorskip("distributed")
+    ledger = tmp_path / "ledger-{code}.jsonl"
+    command = subprocess.Popen([sys.executable, "-m", "wordlab.cli", "solve", "palindrome", "--words", "ita",
+                                "--prove", "60", "--workers", "2", "--ledger", str(ledger)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    said, started = "", time.perf_counter()
+    while "Dask cluster" not in said and command.poll() is None and time.perf_counter() - started < 90:
+        ready, _, _ = select.select([command.stdout, command.stderr], [], [], 1)
+        said += "".join(stream.readline() for stream in ready)
+    if "Dask cluster" not in said:
+        command.kill()
+        command.communicate()
+        pytest.skip(f"no local Dask cluster came up: {said[-200:]}")
+    time.sleep(3)  # some units in flight
+    sent = time.perf_counter()
+    os.killpg(command.pid, signal.SIGINT)
+    command.wait(timeout=30)
+    took = time.perf_counter() - sent
+    _, err = command.communicate(timeout=30)
+    assert command.returncode == INTERRUPTED, err
+    assert err.strip().splitlines() == ["wordlab: interrupted by Ctrl-C"], err
+    assert took < 3.0
+    for written in tmp_path.glob("ledger-*.jsonl"):
+        assert all(json.loads(line) for line in written.read_text().splitlines())

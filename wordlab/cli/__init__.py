@@ -125,10 +125,11 @@ def puzzle_commands(name: str):
 def main(argv: list[str] | None = None) -> int:
     """Run one command; bad input prints one line and returns 2, Ctrl-C one line and returns 130. The
     command's clock starts here: every budget the command makes (`budget_from`) counts from now."""
+    as_program = argv is None  # the process is this command (not a caller in Python that goes on after it)
     argv = sys.argv[1:] if argv is None else argv
     start_command_clock(time.perf_counter())
     previous = signal.getsignal(signal.SIGINT)
-    quiet = _interrupts_quietly()
+    quiet = _interrupts_quietly(as_program)
     try:
         args = parse(argv)
         report = dispatch(args)
@@ -138,10 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C while the line is printed changes nothing
-        print("wordlab: interrupted by Ctrl-C", file=sys.stderr, flush=True)
-        if _worker_processes():
-            sys.stdout.flush()
-            os._exit(INTERRUPTED)  # not the interpreter's exit, which would wait on the pool's ended workers
+        _say_interrupted()
         return INTERRUPTED
     finally:
         start_command_clock(None)
@@ -149,23 +147,27 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signal.SIGINT, previous)
 
 
-def _worker_processes() -> list:
-    """The worker processes this command started that are still known to `multiprocessing`."""
-    if "multiprocessing" not in sys.modules:
-        return []
-    import multiprocessing
-
-    return multiprocessing.active_children()
-
-
 INTERRUPTED = 130  # the exit status of a command ended by Ctrl-C (128 + SIGINT), as shells report it
+GRACE = 0.5  # seconds a command ended by Ctrl-C may take to wind down (worker pools, files) before it is ended
+_SAID: list[bool] = [False]
 
 
-def _interrupts_quietly() -> bool:
+def _say_interrupted() -> None:
+    """The one line a command ended by Ctrl-C prints (once, whoever ends the command)."""
+    if not _SAID[0]:
+        _SAID[0] = True
+        print("wordlab: interrupted by Ctrl-C", file=sys.stderr, flush=True)
+
+
+def _interrupts_quietly(as_program: bool) -> bool:
     """Let Ctrl-C end the command through `main` alone: this process raises KeyboardInterrupt as usual, while
     a worker process forked from it (a process pool's) ends at once and silently, leaving the report to its
-    parent. False where signals cannot be set (not the main thread)."""
+    parent. When the process is this command, it also ends within `GRACE` seconds even if winding down waits
+    on a worker that is gone. False where signals cannot be set (not the main thread)."""
     parent = os.getpid()
+    _SAID[0] = False
+    if as_program:  # the helper process that multiprocessing starts later takes these flags: after Ctrl-C it
+        sys.warnoptions.append("ignore:resource_tracker:UserWarning")  # cleans up silently, not with a warning
 
     def interrupted(signum, frame):
         if os.getpid() != parent:
@@ -173,6 +175,10 @@ def _interrupts_quietly() -> bool:
         import threading
 
         threading.excepthook = lambda failure: None  # a pool's helper thread that trips over its ended workers
+        if "logging" in sys.modules:  # nor a cluster's log lines about the workers Ctrl-C ended
+            sys.modules["logging"].disable(sys.modules["logging"].CRITICAL)
+        if as_program:
+            threading.Thread(target=_end_after_grace, daemon=True, name="wordlab-interrupted").start()
         raise KeyboardInterrupt
 
     try:
@@ -180,6 +186,19 @@ def _interrupts_quietly() -> bool:
     except ValueError:
         return False
     return True
+
+
+def _end_after_grace() -> None:
+    """End the process `GRACE` seconds after Ctrl-C, unless it ended by itself first (an exit that waits on a
+    process pool's queue still feeding workers that Ctrl-C ended would wait for ever; a cluster's orderly
+    close takes seconds). Its worker processes end first, so none is left to report its lost parent."""
+    time.sleep(GRACE)
+    if "multiprocessing" in sys.modules:
+        for worker in sys.modules["multiprocessing"].active_children():
+            worker.kill()
+    _say_interrupted()
+    sys.stdout.flush()
+    os._exit(INTERRUPTED)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
