@@ -14,7 +14,7 @@ from wordlab.files import decode, read_bytes
 from wordlab.puzzles import sudoku as sd
 from wordlab.search import Budget, Probe
 
-BENCH_DEFAULT = ["propagation", "dancing-links", "bitmask-singles", "bitmask-locked", "bitfield-cover"]
+BENCH_DEFAULT = ["propagation", "dancing-links", "bitmask-singles", "bitmask-locked", "bitfield-cover", "compiled"]
 BASELINE = "propagation"
 SIZES = sorted(sd.SHAPES)
 
