@@ -25,7 +25,7 @@ def add_arguments(parser, command: str) -> None:
     parser.add_argument("--width", type=int, default=100, help="beam width of beam-stack search (default 100)")
     parser.add_argument("--workers", type=int, default=1,
                         help="threads for the exhaustive searches; with --prove, Dask worker processes (default 1)")
-    add_strategy_option(parser, P.STRATEGIES, default="beam-stack", many=command == "bench")
+    add_strategy_option(parser, P.STRATEGIES, default=P.DEFAULT_STRATEGY, many=command == "bench")
     add_budget_options(parser, None if command == "bench" else DEFAULT_SECONDS)
     if command == "bench":
         parser.add_argument("--save", metavar="JSON", help="also write the results to this file")

@@ -178,6 +178,31 @@ def terminals(children: np.ndarray, words, budget: Budget | None = None) -> np.n
     return ends
 
 
+@njit(cache=True)
+def _holders(children, ends):
+    """Per letter a..z, how many of the words marked in `ends` hold it (a word's letters: its trie path)."""
+    held = np.zeros(children.shape[0], np.int64)
+    counts = np.zeros(26, np.int64)
+    for x in range(children.shape[0]):      # breadth-first order: a parent before its children
+        for c in range(26):
+            y = children[x, c]
+            if y >= 0:
+                held[y] = held[x] | (1 << c)
+        if ends[x]:
+            for c in range(26):
+                if held[x] >> c & 1:
+                    counts[c] += 1
+    return counts
+
+
+def outside_holders(tables: Tables) -> np.ndarray:
+    """Per letter a..z, how many words that can stand outside the middle word (`realizable`) hold it: the
+    letters few of them hold are the hard ones to place anywhere but the centre (on WORD.LST at 57 letters,
+    q is in 77 such words, j in 654, e in tens of thousands)."""
+    children, _, real_end = tables.right[:3]
+    return _holders(children, real_end)
+
+
 # -- cover tables --------------------------------------------------------------------------------------------
 
 

@@ -35,6 +35,7 @@ import dataclasses
 import datetime
 import fcntl
 import hashlib
+import heapq
 import json
 import os
 import threading
@@ -667,6 +668,82 @@ class _Closing:
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+# -- units by promise, in one process -------------------------------------------------------------------------
+
+PROMISE_DEPTH = 4         # the search by promise cuts every unit at once down to this many letters out
+PROMISE_CHUNK = 1 << 17   # nodes per call of the kernel between looks at the budget (a tenth of a second)
+
+
+def rarity_weights(tables: proof.Tables) -> np.ndarray:
+    """Per bit of the search's letter sets a weight that says how rare its letter is among the words that can
+    stand outside the middle word (`kernel.outside_holders`): the rarest letter weighs more than all the others
+    together, the next rarest more than all those after it, and so on."""
+    holders = proof.outside_holders(tables)
+    alphabet = sorted((c for c in range(26) if tables.bits[c]), key=lambda c: (holders[c], c))
+    weights = np.zeros(64, np.int64)
+    for rank, c in enumerate(alphabet):
+        weights[int(tables.bits[c]).bit_length() - 1] = 1 << (len(alphabet) - 1 - rank)
+    return weights
+
+
+def promise(unit: Unit, tables: proof.Tables, weights: np.ndarray) -> tuple[int, int]:
+    """How far a unit's state is from a phrase, for the search by promise (less is nearer): first the rare
+    letters it still misses, compared rarest first (a state that holds q is nearer than any that does not:
+    the rarest letters are the hard ones to place), then the fewest letters a phrase through it needs (its
+    letters so far, and each missing letter twice)."""
+    missing = tables.full & ~unit.row[2]
+    rare = sum(int(weights[b]) for b in range(missing.bit_length()) if missing >> b & 1)
+    return rare, 2 * unit.depth + len(tables.centres[unit.centre].text) + 2 * missing.bit_count()
+
+
+def by_promise(tables: proof.Tables, limit: int, budget=None, probe=None) -> Iterator[tuple[str, ...]]:
+    """The inside-out search of every centre for phrases of at most `limit` letters, unit by unit, the most
+    promising first (`promise`; deeper first among equals): a unit less than PROMISE_DEPTH letters out is cut
+    at once into the states SPLIT_DEPTH letters further out, which join the queue; a deeper one is searched
+    to the end, with its own transposition table. Yields each shorter phrase (the limit drops below it); when
+    the generator ends, nothing shorter than the last phrase (or than limit + 1) exists. Charges the kernel's
+    nodes to `budget` and `probe` every PROMISE_CHUNK nodes."""
+    weights, searcher = rarity_weights(tables), Searcher(tables, limit)
+    queue = [(promise(unit, tables, weights), 0, unit.name, unit) for unit in centre_units(tables)]
+    heapq.heapify(queue)
+    while queue:
+        unit = heapq.heappop(queue)[3]
+        if unit.depth < PROMISE_DEPTH:
+            for status, item in searcher.run(unit, limit, split=unit.depth + SPLIT_DEPTH):
+                if status == proof.SPLIT:
+                    heapq.heappush(queue, (promise(item, tables, weights), -item.depth, item.name, item))
+                else:
+                    limit = sum(map(len, item)) - 1
+                    yield item
+            proof._account(searcher.tally, probe, budget)
+            continue
+        for phrase in _exhaust(searcher, unit, limit, budget, probe):
+            limit = sum(map(len, phrase)) - 1
+            yield phrase
+
+
+def _exhaust(searcher: Searcher, unit: Unit, limit: int, budget, probe) -> Iterator[tuple[str, ...]]:
+    """Search a unit to the end, PROMISE_CHUNK nodes at a time (charged to `budget` and `probe` after each),
+    yielding each shorter phrase (the limit then drops below it)."""
+    t, centre = searcher.tables, searcher.tables.centres[unit.centre]
+    searcher.start(unit)
+    while True:
+        before = searcher.tally.copy()
+        status = proof._search(t.left, t.right, t.cover, t.bits, t.rarest, t.full, limit, len(centre.text),
+                               searcher.stack, searcher.top, searcher.path, searcher.tally, searcher.keys,
+                               searcher.fails, searcher.known, PROMISE_CHUNK, unit.depth, -1, searcher.epoch,
+                               searcher.pairs)
+        proof._account(searcher.tally - before, probe, budget)
+        if status == proof.FOUND:
+            d = int(searcher.top[0])
+            phrase = proof.phrase_from(centre, searcher.path[1:d + 1])
+            limit = sum(map(len, phrase)) - 1
+            yield phrase
+            searcher.top[0] = d - 1
+        elif status != proof.PAUSED:
+            return
 
 
 # -- measuring the kernel on a ledger's units -------------------------------------------------------------------
