@@ -346,7 +346,8 @@ def test_several_roots_are_joined_at_one_start_point_and_the_legend_lists_only_w
     assert re.findall(r"</svg> ([a-z ]+)</span>", svg) == recording.marks_used()
     figure = filmstrip([recording], frames=3)
     (legend,) = figure.legends
-    assert [t.get_text() for t in legend.get_texts()] == ["pruned", "current", "on the path", "other", "start"]
+    assert [t.get_text() for t in legend.get_texts()] == ["pruned", "current", "on the path", "other",
+                                                          "start (joins the first nodes)"]
     assert second in recording.by_id and recording.by_id[second][1] is None
 
 

@@ -169,9 +169,11 @@ class Check:
         return shown.loc[:, [c for c in shown.columns if (shown[c] != "").any()]]
 
     def key(self) -> str:
-        """What the shown table's columns mean, for those it has."""
-        shown = self.shown().columns
-        return "; ".join(f"{column}: {meaning}" for column, meaning in COLUMN_KEY.items() if column in shown)
+        """What the shown table's columns mean, for those it has (the cost's direction for this puzzle)."""
+        shown, goal = self.shown().columns, marking(self.puzzle).goal
+        better = {"shortest": " (lower is better)", "highest": " (higher is better)"}.get(goal, "")
+        return "; ".join(f"{column}: {meaning}{better if column == 'cost' else ''}"
+                         for column, meaning in COLUMN_KEY.items() if column in shown)
 
     def __repr__(self) -> str:
         return f"{self.verdict}\n{self.shown().to_string(index=False)}\n({self.key()})"
@@ -488,11 +490,11 @@ COLUMN_KEY = {  # the columns of a check's table, in the order the key explains 
     "optimal": "the best answer's cost equals the optimum",
     "cost": "your best answer's cost, as the puzzle's solve reports it",
     "optimum": "the best cost, proved by the puzzle's reference strategy",
-    "reference_cost": "the cost the exercise's model answer reaches",
+    "reference_cost": "the cost the exercise's built-in reference strategy reaches",
     "solutions": "answers your run yielded",
     "nodes": "nodes your run charged to its budget (budget.tick())",
     "limit": "the most nodes allowed",
-    "reference_nodes": "nodes the exercise's model answer charged on the same instance",
+    "reference_nodes": "nodes the exercise's built-in reference strategy charged on the same instance",
     "seconds": "your run's time",
     "stopped": "why a budget stopped your run (the budget test's row stops it on purpose)",
 }

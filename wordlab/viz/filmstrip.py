@@ -175,9 +175,11 @@ def _legend(figure, drawn: set[str]) -> None:
     from matplotlib.lines import Line2D
 
     shown = {mark: style for mark, style in {**MARKS, START: (START_COLOUR, START_SHAPE)}.items() if mark in drawn}
-    handles = [Line2D([], [], linestyle="none", marker=MARKERS[shape], markersize=7,
+    handles = [Line2D([], [], linestyle=(0, (2, 2)) if mark == START else "none", color="#c4c4c4",
+                      marker=MARKERS[shape], markersize=7,
                       markerfacecolor="none" if mark in ("current", START) else colour, markeredgecolor=colour,
-                      label=mark) for mark, (colour, shape) in shown.items()]
+                      label="start (joins the first nodes)" if mark == START else mark)
+               for mark, (colour, shape) in shown.items()]
     if handles:
         figure.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8, frameon=False)
 
