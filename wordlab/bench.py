@@ -227,14 +227,14 @@ def format_table(frame, title: str = "") -> str:
 
 COLUMN_KEY = {"ms": "ms: the fastest run, wall clock", "median_ms": "median_ms, max_ms: the median and slowest run",
               "cpu_ms": "cpu_ms: the least CPU time of those runs, steadier on a shared machine",
-              "calls": "calls: the nodes the strategy reported to its probe"}
+              "calls": "calls: the nodes the strategy reported to its probe", "answer": "answer: what the run found"}
 
 
 def _key(columns, ratio: str | None) -> str:
     """One line saying what the timing columns of a table are, for those it has."""
     said = [text for column, text in COLUMN_KEY.items() if column in columns]
     if ratio and "ratio" in columns:
-        said.insert(len(said) - ("calls" in columns), f"ratio: {ratio}")
+        said.insert(len(said) - ("calls" in columns) - ("answer" in columns), f"ratio: {ratio}")
     return "; ".join(said)
 
 

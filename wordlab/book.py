@@ -243,9 +243,9 @@ copy of <a href="https://web.archive.org/web/2010/http://www.itasoftware.com/car
 pages</a>), on ITA's word list WORD.LST. The Spelling Bee page's Python timings, and the figures that Building
 Blocks (01) and Word squares (03) quote, come from other published write-ups that this book does not name: a
 2018 Building Blocks solver that scanned a word list with regular expressions, and a word-square solver in Scheme
-with a Python prefix-table solution beside it. The puzzles and the word lists they used are described in the
-data READMEs (<code>data/building_blocks/README.md</code> for the 2018 puzzles; the reference-data README for
-the Moby lists). Their figures are those write-ups' own, on their machines.</p>
+with a Python prefix-table solution beside it. Their figures are those write-ups' own, on their machines; where
+each puzzle and word list comes from is recorded beside the data in the project's repository, outside this
+book.</p>
 <table>
 <tr><th>notebook</th><th>what it does</th><th>ran in</th></tr>
 {rows}
