@@ -41,7 +41,7 @@ PRUNE, BACKTRACK = 1, 2  # what the log says happened: a guess that failed at on
 DONE_HERE = 100  # `left` of a digit placed in a unit: far from 0 and 1, whatever is struck from it later
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _strike(x, left, c, drop, tab, n, hidden, found):
     """Count the candidates `drop` out of cell c's three units; each digit of a unit left with one place goes
     on `hidden`. Returns the new length of `hidden`, or -1 when a digit of a unit has no place left."""
