@@ -157,7 +157,8 @@ def contenders(program: Path, path: Path, limit: int, with_bitfield: bool):
             ("wordlab solve sudoku --file, whole process", lambda: whole_process(wordlab_file)),
             ("numba script, whole process", lambda: whole_process(script_file))]
     if with_bitfield:
-        rows.append(("wordlab solve(…, 'bitfield-cover') in a loop", lambda: wordlab_loop(puzzles, limit, "bitfield-cover")))
+        rows.append(("wordlab solve(…, 'bitfield-cover') in a loop",
+                     lambda: wordlab_loop(puzzles, limit, "bitfield-cover")))
     return len(lines), rows
 
 
@@ -176,8 +177,6 @@ def warm_up(sets: dict[str, Path]) -> None:
 def overhead(puzzles, rounds: int) -> dict:
     """Per-call overhead of `solve` (the runner, the budget, the `Result`): the loop's time per puzzle less the
     batch's, on the same puzzles, interleaved."""
-    from wordlab.puzzles import sudoku as sd
-
     differences = []
     for _ in range(rounds):
         batch = wordlab_batch(puzzles, 1) / len(puzzles)
@@ -218,8 +217,9 @@ def table(rows: list[dict]) -> list[str]:
     out = ["| set | limit | solver | puzzles/s (median) | best … worst | × tdoku's time (median) |",
            "| --- | ---: | --- | ---: | ---: | ---: |"]
     for row in rows:
-        out.append(f"| {row['set']} | {row['limit']} | {row['solver']} | {row['puzzles_per_s']:,.0f} | "
-                   f"{row['best_puzzles_per_s']:,.0f} … {row['worst_puzzles_per_s']:,.0f} | {row['times_tdoku']:,.1f} |")
+        spread = f"{row['best_puzzles_per_s']:,.0f} … {row['worst_puzzles_per_s']:,.0f}"
+        out.append(f"| {row['set']} | {row['limit']} | {row['solver']} | {row['puzzles_per_s']:,.0f} | {spread} | "
+                   f"{row['times_tdoku']:,.1f} |")
     return out
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from tests.test_sudoku import NO_SOLUTION, TOP95_6, deadly_rectangle, is_solution
 from wordlab.errors import WordlabError
-from wordlab.puzzles.sudoku import EXAMPLES, Sudoku, generate, geometry, load_set, parse, set_available, solve
+from wordlab.puzzles.sudoku import EXAMPLES, Sudoku, generate, geometry, load_set, set_available, solve
 from wordlab.search import Budget, Probe
 
 

@@ -17,8 +17,6 @@ from wordlab.search.probe import Found, spent_together
 from wordlab.search.result import check_options
 
 BATCH = "compiled"  # the strategy solved in one compiled call over the whole array
-CHUNK = 1 << 22  # nodes per call of the batch kernel when no budget asks to look sooner
-TIMED_NODES = 200_000  # under a time limit, cells × nodes per call: a few milliseconds of search
 ROOM = 1 << 16  # solutions the kernel writes before it hands them over
 
 
@@ -106,6 +104,8 @@ def _compiled(given: list[Sudoku], limit: int, budget: Budget | None) -> list:
 
 
 def _compiled_one_size(given: list[Sudoku], g: Geometry, limit: int, budget: Budget | None, started: float) -> list:
+    """Puzzles of one size through the batch kernel, called again after each quota of nodes (the budget charged)
+    and each full array of solutions (handed over as `Found`s), until all are done or the budget runs out."""
     from wordlab.puzzles.sudoku import Answer, render
     from wordlab.puzzles.sudoku import compiled as kernel
 
@@ -121,8 +121,8 @@ def _compiled_one_size(given: list[Sudoku], g: Geometry, limit: int, budget: Bud
             budget.check()
         at, resume, charged = 0, False, 0
         while at < len(given):
-            at, written = search.batch(cells, at, resume, limit, _quota(budget, g), solutions, owners, found, nodes,
-                                       exhausted)
+            quota = kernel.quota(budget, g.cells)
+            at, written = search.batch(cells, at, resume, limit, quota, solutions, owners, found, nodes, exhausted)
             elapsed = time.perf_counter() - started
             for i, row in zip(owners[:written].tolist(), solutions[:written].tolist()):
                 found_so_far[i].append(Found(Sudoku(tuple(row), g, parsed=True), None, elapsed, int(nodes[i])))
@@ -137,13 +137,3 @@ def _compiled_one_size(given: list[Sudoku], g: Geometry, limit: int, budget: Bud
     return [Answer(strategy=BATCH, solutions=found_so_far[i], stopped=stopped if i >= at else None,
                    exhausted=bool(exhausted[i]) and i < at, seconds=seconds, nodes=int(nodes[i]), given=puzzle,
                    render=render) for i, puzzle in enumerate(given)]
-
-
-def _quota(budget: Budget | None, g: Geometry) -> int:
-    """Nodes for one call of the batch kernel: a few milliseconds' worth under a time limit, and one past
-    a node limit (so that the budget stops it there)."""
-    if budget is None:
-        return CHUNK
-    quota = CHUNK if budget.seconds is None else max(1, TIMED_NODES // g.cells)
-    left = budget.nodes_left()
-    return quota if left is None else max(1, min(quota, left + 1))

@@ -28,6 +28,8 @@ PLACED = 1 << 16  # the digit of this cell is written in (and struck from its pe
 PAUSED, SOLUTION, DONE = 0, 1, 2  # why `_run` returned: quota spent, a solution found, the space covered
 LEVEL, FRESH, NODES, PRUNES, LOGGED, LOGGING = range(6)  # the registers of a search
 PRUNE, BACKTRACK = 1, 2  # what the log says happened: a guess that failed at once, a level given up
+CHUNK = 1 << 22  # nodes per call of a kernel when no budget asks to look sooner
+TIMED_NODES = 200_000  # under a time limit, cells × nodes per call: a few milliseconds of search
 
 
 # -- the kernels ----------------------------------------------------------------------------------------------
@@ -347,6 +349,16 @@ class Search:
     def candidates(self, level: int) -> tuple[int, ...]:
         """Every cell's candidates at `level`, as `1 << d` masks (the player's form)."""
         return tuple(((self.stack[level] & self.full) << 1).tolist())
+
+
+def quota(budget, cells: int) -> int:
+    """Nodes for the next call of a kernel: few enough under a time limit that the clock is read every few
+    milliseconds, and one past a node limit (so that the budget stops the search there)."""
+    if budget is None:
+        return CHUNK
+    nodes = CHUNK if budget.seconds is None else max(1, TIMED_NODES // cells)
+    left = budget.nodes_left()
+    return nodes if left is None else max(1, min(nodes, left + 1))
 
 
 # -- the cache: loaded when it can be, else compiled in memory ---------------------------------------------------

@@ -838,10 +838,6 @@ def bitfield_cover(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget
 # -- 11. compiled: bit masks in arrays, singles and the fewest-candidates blank, compiled by numba ---------------
 
 
-CHUNK = 1 << 20  # nodes per kernel call when no budget asks to look sooner
-TIMED_NODES = 200_000  # under a time limit, cells × nodes per call: a few milliseconds of search
-
-
 def compiled(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
              limit: int = 1) -> Solutions:
     """Candidates as bit masks in a numpy array, naked and hidden singles to a fixed point, then a guess on
@@ -894,16 +890,10 @@ class _Reporter:
         return bool(self.probe) and self.probe.recording
 
     def quota(self) -> int:
-        """Nodes for the next run: one while recording; else few enough to look at the clock every few
-        milliseconds under a time limit, and one past a node limit (so that the budget stops it)."""
-        if self.recording():
-            return 1
-        budget = self.budget
-        if budget is None:
-            return CHUNK
-        quota = CHUNK if budget.seconds is None else max(1, TIMED_NODES // self.g.cells)
-        left = budget.nodes_left()
-        return quota if left is None else max(1, min(quota, left + 1))
+        """Nodes for the next run: one while recording, else `compiled.quota`'s share of the budget."""
+        from wordlab.puzzles.sudoku.compiled import quota
+
+        return 1 if self.recording() else quota(self.budget, self.g.cells)
 
     def account(self) -> None:
         from wordlab.puzzles.sudoku.compiled import PRUNES
