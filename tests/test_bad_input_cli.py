@@ -70,9 +70,11 @@ def test_every_numeric_option_of_these_commands_has_a_range_checker():
     assert not unchecked, unchecked
 
 
-def test_word_squares_states_its_default_budget_in_help_and_applies_it(capsys):
+@pytest.mark.parametrize("puzzle", ["word-squares", "shredded"])
+def test_a_search_that_could_run_for_hours_states_its_default_budget_in_help_and_applies_it(puzzle, capsys):
+    """Big squares on a big list, or a grid of hundreds of columns, would search for hours without one."""
     with pytest.raises(SystemExit):
-        parse(["solve", "word-squares", "--help"])
-    assert "default 60 s" in " ".join(capsys.readouterr().out.split())
-    args = parse(["solve", "word-squares", "bat", "--words", "web2"])
-    assert args.max_seconds == 60.0
+        parse(["solve", puzzle, "--help"])
+    assert "(default 60 s, so that no run goes on for ever)" in " ".join(capsys.readouterr().out.split())
+    assert parse(["solve", puzzle]).max_seconds == 60.0
+    assert parse(["solve", puzzle, "--max-seconds", "2"]).max_seconds == 2.0

@@ -18,6 +18,7 @@ from wordlab.search import Budget, BudgetExhausted, Probe, spent_together
 WIDTHS = (1, 2, 3)
 MOST_WIDTH = 100_000  # beams wider than this hold more rows than any grid has orders worth keeping
 MOST_WORD_WEIGHT = 1000.0
+DEFAULT_SECONDS = 60.0  # a grid of hundreds of columns would keep the beams and best-first going for hours
 
 
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
@@ -34,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                              f"1 to {MOST_WIDTH:,})")
     if command == "solve":
         add_strategy_option(parser, sh.STRATEGIES, default=sh.DEFAULT_STRATEGY)
-        add_budget_options(parser)
+        add_budget_options(parser, default_seconds=DEFAULT_SECONDS)
         parser.add_argument("--save", metavar="FILE", help="also write the restored rows to FILE")
     else:
         add_strategy_option(parser, sh.STRATEGIES, many=True)
