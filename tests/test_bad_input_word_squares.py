@@ -160,3 +160,10 @@ def test_a_budget_cut_query_says_it_stopped_instead_of_reading_as_complete():
     assert cut == [] and cut.stopped == "node budget of 0 reached"
     whole = ws.squares("bat", TOY)
     assert whole.stopped is None and all(ws.verify(set(TOY), square) for square in whole)
+
+
+def test_queries_in_several_searches_read_a_generator_of_words_once():
+    """A generator can be read only once; each query of several searches still sees every word."""
+    assert ws.squares_with("bat", (w for w in TOY)) == ws.squares_with("bat", TOY)
+    by_size = ws.squares_of_sizes([3, 3], (w for w in TOY))
+    assert ws.squares_of(by_size[3]) == ws.squares_of(ws.squares_of_sizes([3], TOY)[3])

@@ -687,6 +687,7 @@ def squares_with(word: str, words: "WordList | str | Iterable[str]" = DEFAULT_WO
     if BLANK in word:
         raise WordlabError(f"the word {word!r} must not hold blanks")
     n = len(word)
+    words = as_wordlist(words)  # once: a generator of words can be read only once, and there are n searches
     found: set[Square] = set()
     stopped = None
     with spent_together(budget):
@@ -706,6 +707,7 @@ def squares_of_sizes(sizes: Iterable[int], words: "WordList | str | Iterable[str
     sizes = list(sizes)
     if not sizes:
         raise WordlabError("give at least one size")
+    words = as_wordlist(words)  # once: a generator of words can be read only once
     puzzles = {n: blank_puzzle(n, words) for n in sizes}
     with spent_together(budget):
         return {n: solve(given, strategy, budget=budget) for n, given in puzzles.items()}
