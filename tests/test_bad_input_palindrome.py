@@ -184,3 +184,16 @@ def test_solve_has_a_stated_default_budget_and_bench_its_own(capsys):
     with pytest.raises(SystemExit):
         main(["solve", "palindrome", "--help"])
     assert f"default {DEFAULT_SECONDS:g} s" in " ".join(capsys.readouterr().out.split())
+
+
+def test_bench_in_whole_processes_reports_each_runs_shortest_phrase(toy_file, tmp_path, capsys):
+    saved = tmp_path / "runs.json"
+    assert main(["bench", "palindrome", "--words", toy_file, "--alphabet", "abcd", "--strategies", "rarest-first",
+                 "--processes", "2", "--max-seconds", "5", "--save", str(saved), "--json"]) == 0
+    data = json.loads(saved.read_text())
+    runs = data["runs"]["rarest-first"]
+    assert len(runs) == 2 and all(r["best"] == 9 and r["verified"] for r in runs)
+    assert all(P.verify(P.example(), r["phrase"]) for r in runs)
+    assert data["summary"]["rarest-first"]["runs reaching it"] == 2 and "--processes 2" in data["command"]
+    assert main(["bench", "palindrome", "--words", toy_file, "--processes", "0"]) == 2
+    assert "--processes must be at least 1" in capsys.readouterr().err

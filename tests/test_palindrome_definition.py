@@ -95,3 +95,45 @@ def test_a_length_below_the_trivial_bound_is_impossible_at_once(tmp_path, length
     claim = L.prove(["ab", "ba", "c"], length, ledger, alphabet=ALPHABET, scheduler="serial", report=lambda line: None)
     assert claim.impossible and claim.units == 0 and "at least 5 letters" in claim.sentence()
     assert not ledger.exists()
+
+
+# -- the search by promise (rarest-first) ------------------------------------------------------------------------
+
+
+def test_outside_holders_count_the_realizable_words_per_letter():
+    from collections import Counter
+
+    from wordlab.puzzles.palindrome import kernel as K
+
+    words = P.random_dictionary(3, 300, "abcdefgh", longest=5).words
+    job = L._job(words, 17, "abcdefgh", None)
+    tables = L.tables_for(job)
+    usable = K.realizable(job.words, tables.bits, job.most_waste)
+    counted = Counter(c for word in usable for c in set(word))
+    assert list(K.outside_holders(tables)) == [counted[chr(97 + i)] for i in range(26)]
+
+
+def test_promise_puts_units_missing_rarer_letters_later():
+    words = P.random_dictionary(3, 300, "abcdefgh", longest=5).words
+    tables = L.tables_for(L._job(words, 17, "abcdefgh", None))
+    weights = L.rarity_weights(tables)
+    held = sorted(int(w) for w in weights if w)
+    assert held == [1 << i for i in range(8)]        # each letter outweighs all the commoner ones together
+    units = L.centre_units(tables)
+    ranked = sorted(units, key=lambda u: L.promise(u, tables, weights))
+    rarest = max(range(64), key=lambda b: weights[b])          # the bit of the rarest letter
+    holds = [u.row[2] >> rarest & 1 for u in ranked]
+    assert holds == sorted(holds, reverse=True)       # every centre holding the rarest letter comes first
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.text(alphabet="abcdef", min_size=1, max_size=4), min_size=3, max_size=9),
+       st.sampled_from([11, 12, 13]))
+def test_the_search_by_promise_finds_what_brute_force_finds_and_proves_it(drawn, most):
+    alphabet = "abcdef"
+    vocabulary = sorted(set(drawn))
+    expected = shortest_by_brute_force(vocabulary, alphabet, most)
+    tables = L.tables_for(L._job(vocabulary, most, alphabet, None))
+    found = [P.length(words) for words in L.by_promise(tables, most)]
+    assert found == sorted(found, reverse=True) and len(set(found)) == len(found)   # each one shorter
+    assert (found[-1] if found else None) == expected

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
 
 from wordlab.cli.options import (Report, add_budget_options, add_strategy_option, add_words_option, budget_from,
                                  taken)
@@ -35,6 +37,14 @@ def add_arguments(parser, command: str) -> None:
                                  "with and without finish tables (nodes must agree; seconds side by side)")
         kernel.add_argument("--sample", type=int, default=8, help="units to take from --ledger (default 8)")
         kernel.add_argument("--repeats", type=int, default=3, help="runs of each unit each way (default 3)")
+        whole = parser.add_argument_group("whole processes")
+        whole.add_argument("--processes", type=int, metavar="N",
+                           help="instead of one process, run `wordlab solve palindrome` N times as whole processes, "
+                                "one after the other, each strategy in turn, and give the seconds to each one's "
+                                "shortest phrase: median and spread")
+        whole.add_argument("--cold", action="store_true",
+                           help="with --processes: each process gets an empty cache folder, so it builds its "
+                                "tables within its budget")
     else:
         proof = parser.add_argument_group("proof ledger (exhaustive search of one length, in resumable work units)")
         proof.add_argument("--prove", type=int, metavar="LENGTH",
@@ -127,15 +137,14 @@ def solve(args) -> Report:
     row = _describe(args.strategy, result, probe)
     lines = [f"{s['letters']:>3} letters at {s['seconds']:8.2f} s, {s['nodes']:>11,} nodes: {s['phrase']}"
              for s in row["solutions"]]
-    return Report("\n".join(lines + [_summary_line(row)]), row)
+    return Report("\n".join(lines + [_summary_line(row)]), row).unless_verified(args.strategy, result, P.verify,
+                                                                               "palindrome")
 
 
 def bench_kernel(args) -> Report:
     """The proof kernel with and without finish tables on a sample of a ledger's units (`--ledger`)."""
     from wordlab.puzzles.palindrome import ledger
 
-    if args.save:
-        writable_file(args.save, "--save")
     data = ledger.bench_finish_tables(args.words, args.ledger, args.sample, args.repeats,
                                       alphabet=args.alphabet, name=args.words,
                                       report=lambda line: print(line, file=sys.stderr, flush=True))
@@ -150,14 +159,75 @@ def bench_kernel(args) -> Report:
                   f"(best of {args.repeats}): {data['speedup']:.2f}× faster with finish tables", data)
 
 
+def bench_processes(args) -> Report:
+    """Each strategy `--processes` times as a whole `wordlab solve palindrome` process (start-up, loading and
+    tables included), strategies interleaved: when each found its shortest phrase, median and spread."""
+    import subprocess
+    import tempfile
+
+    if args.processes < 1:
+        raise WordlabError(f"--processes must be at least 1, not {args.processes}")
+    seconds = args.max_seconds if args.max_seconds is not None else DEFAULT_SECONDS
+    runs: dict[str, list[dict]] = {name: [] for name in args.strategies}
+    for turn in range(args.processes):
+        for name in args.strategies:
+            command = [sys.executable, "-m", "wordlab.cli", "solve", "palindrome", "--words", args.words,
+                       "--alphabet", args.alphabet, "--strategy", name, "--max-seconds", f"{seconds:g}", "--json"]
+            with tempfile.TemporaryDirectory() as empty:
+                env = dict(os.environ, **({"WORDLAB_CACHE": empty} if args.cold else {}))
+                clock = time.perf_counter()
+                done = subprocess.run(command, capture_output=True, text=True, env=env)
+                wall = time.perf_counter() - clock
+            if done.returncode != 0:
+                raise WordlabError(f"run {turn + 1} of {name} failed: {(done.stderr.strip() or '?').splitlines()[-1]}")
+            row = json.loads(done.stdout)
+            first = next((f for f in row["solutions"] if f["letters"] == row["best"]), None)
+            runs[name].append({"best": row["best"], "phrase": row["phrase"], "verified": row.get("verified"),
+                               "seconds to best": first["seconds"] if first else None,
+                               "nodes to best": first["nodes"] if first else None, "wall": round(wall, 3)})
+            print(f"{name} run {turn + 1}: {row['best']} letters at {runs[name][-1]['seconds to best']} s "
+                  f"({wall:.1f} s wall)", file=sys.stderr, flush=True)
+    summary = {name: process_summary(rows) for name, rows in runs.items()}
+    command = (f"wordlab bench palindrome --words {args.words} --strategies {' '.join(args.strategies)} "
+               f"--processes {args.processes} --max-seconds {seconds:g}" + (" --cold" if args.cold else ""))
+    data = {"command": command, "what": "whole processes, one after the other, strategies interleaved: the "
+                                        "shortest phrase each printed within --max-seconds (the whole command's "
+                                        "budget), when it found it by its own clock, and its wall time",
+            "cold": args.cold, "summary": summary, "runs": runs}
+    if args.save:
+        with open(args.save, "w") as out:
+            json.dump(data, out, indent=1)
+    lines = [f"{name}: {s['shortest']} letters in {s['runs reaching it']} of {args.processes} runs, found at "
+             f"{s['seconds to it']['median']} s (median; spread {s['seconds to it']['spread']}); wall "
+             f"{s['wall']['median']} s" for name, s in summary.items()]
+    return Report("\n".join(lines), data)
+
+
+def process_summary(rows: list[dict]) -> dict:
+    """Of whole-process runs: the shortest length any run printed, how many runs printed it, when they found it
+    (median and spread) and their wall times (median and spread)."""
+    import statistics
+
+    def spread(values: list[float]) -> dict:
+        return {"median": round(statistics.median(values), 2), "spread": [min(values), max(values)]} if values \
+            else {"median": None, "spread": None}
+
+    shortest = min((r["best"] for r in rows if r["best"]), default=None)
+    reached = [r for r in rows if r["best"] == shortest and shortest is not None]
+    return {"shortest": shortest, "runs reaching it": len(reached), "runs": len(rows),
+            "seconds to it": spread([r["seconds to best"] for r in reached]), "wall": spread([r["wall"] for r in rows])}
+
+
 def bench(args) -> Report:
     """Run each strategy under the same budget (default 10 s each) and tabulate best length and nodes."""
     from wordlab import bench as benchmark
 
-    if args.ledger:
-        return bench_kernel(args)
     if args.save:
         writable_file(args.save, "--save")
+    if args.ledger:
+        return bench_kernel(args)
+    if args.processes is not None:
+        return bench_processes(args)
 
     puzzle = P.index(args.words, args.alphabet)
     rows: dict[str, dict] = {}
