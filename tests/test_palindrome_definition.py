@@ -137,3 +137,41 @@ def test_the_search_by_promise_finds_what_brute_force_finds_and_proves_it(drawn,
     found = [P.length(words) for words in L.by_promise(tables, most)]
     assert found == sorted(found, reverse=True) and len(set(found)) == len(found)   # each one shorter
     assert (found[-1] if found else None) == expected
+
+
+# -- the fewest words ---------------------------------------------------------------------------------------------
+
+
+def fewest_words_by_brute_force(vocabulary: list[str], alphabet: str, most_words: int) -> int | None:
+    """The fewest words (two or more) of a palindromic pangram, listing every sequence of up to `most_words`."""
+    sequences = [""]
+    for count in range(1, most_words + 1):
+        sequences = [text + word for text in sequences for word in vocabulary]
+        if count >= 2 and any(t == t[::-1] and set(alphabet) <= set(t) for t in sequences):
+            return count
+    return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcde", min_size=1, max_size=4), min_size=1, max_size=6),
+       st.lists(st.sampled_from(["abcba", "cdc", "abcdcba", "dcbabcd", "a", "ab", "ba"]), max_size=3))
+def test_the_fewest_words_bound_never_exceeds_the_brute_force_answer(drawn, planted):
+    from wordlab.puzzles.palindrome.fewest import fewest_words_at_least
+
+    vocabulary = sorted(set(drawn + planted))
+    fewest = fewest_words_by_brute_force(vocabulary, "abcd", 4)
+    bound, why = fewest_words_at_least(vocabulary, "abcd")
+    assert bound in (2, 3, 4) and why
+    if fewest is not None:
+        assert bound <= fewest
+
+
+def test_the_fewest_words_bound_is_reached_where_it_says_so():
+    from wordlab.puzzles.palindrome.fewest import fewest_words_at_least
+
+    assert fewest_words_at_least(["abcdcba", "a"], "abcd")[0] == 2          # "abcdcba abcdcba" is two words
+    assert fewest_words_by_brute_force(["abcdcba", "a"], "abcd", 3) == 2
+    assert fewest_words_at_least(["abc", "cba", "d"], "abcd")[0] == 3       # "abc d cba": three
+    assert fewest_words_by_brute_force(["abc", "cba", "d"], "abcd", 4) == 3
+    assert fewest_words_at_least(["ab", "ba", "c", "d"], "abcd")[0] == 4    # the bound says at least four
+    assert fewest_words_by_brute_force(["ab", "ba", "c", "d"], "abcd", 6) == 5   # "ab c d c ba": five
