@@ -1,5 +1,5 @@
-"""Sudoku (4×4, 6×6, 8×8, 9×9 and 16×16): eleven solvers from brute force to exact cover
-and a compiled search.
+"""Sudoku (4×4, 6×6, 8×8, 9×9 and 16×16): eleven solvers, from brute force through exact cover to a
+compiled search.
 
     >>> from wordlab.puzzles.sudoku import solve, EXAMPLES
     >>> solve(EXAMPLES["easy"], strategy="greedy").solution.cells[:9]
@@ -22,6 +22,9 @@ candidate `!`, one with none `x`); a solution is drawn as its `Sudoku`. The stra
 `is_move(puzzle, before, after)` is the rule every recorded parent and child follow: `after` keeps every
 digit of `before`, adds at least one, and breaks no row, column or box. A minimal strategy of about ten lines
 is in docs/puzzles/sudoku.md (and run by tests/test_minimal_sudoku.py).
+
+Many puzzles at once: `solve_all(puzzles)` runs the `compiled` search over the whole array in one call (any
+other strategy puzzle by puzzle) under one budget; `parse_many` and `verify_many` read and check them together.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Eleven Sudoku solvers, from the write-ups' brute force to exact cover, two bitmask solvers, a bit-field cover and
-a compiled search.
+"""Eleven Sudoku solvers: the write-ups' brute force, greedy and propagation, exact cover, two bitmask solvers,
+a bit-field cover and a compiled search.
 
 Every strategy is a generator with the shape `strategy(puzzle, *, probe=None, budget=None, limit=1)` that
 yields each solution grid as it is found, at most `limit` of them (so `limit=2` tells a unique puzzle from an
