@@ -7,6 +7,9 @@ the answer every strategy must prove, and the proof ledger must agree with it.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -175,3 +178,43 @@ def test_the_fewest_words_bound_is_reached_where_it_says_so():
     assert fewest_words_by_brute_force(["abc", "cba", "d"], "abcd", 4) == 3
     assert fewest_words_at_least(["ab", "ba", "c", "d"], "abcd")[0] == 4    # the bound says at least four
     assert fewest_words_by_brute_force(["ab", "ba", "c", "d"], "abcd", 6) == 5   # "ab c d c ba": five
+
+
+# -- --decide ---------------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.text(alphabet="abce", min_size=1, max_size=4), min_size=1, max_size=7), traps)
+def test_decide_gives_the_brute_force_answer_with_its_proof(tmp_path_factory, drawn, trapped):
+    from wordlab.puzzles.palindrome.decide import decide
+
+    vocabulary = sorted(set(drawn + trapped))
+    expected = shortest_by_brute_force(vocabulary, ALPHABET, 13)
+    ledger = tmp_path_factory.mktemp("decide") / "ledger-{code}.jsonl"
+    try:
+        decision = decide(vocabulary, ledger, alphabet=ALPHABET, scheduler="serial", report=lambda line: None)
+    except WordlabError:
+        assert expected is None
+        return
+    assert expected is None or decision.letters == expected          # beyond 13 letters the brute force stops
+    assert P.verify(P.index(vocabulary, ALPHABET), decision.phrase)
+    assert decision.claim.impossible and decision.claim.length == decision.letters - 1
+
+
+def test_decide_refuses_a_ledger_of_another_dictionary(tmp_path, capsys):
+    from wordlab.cli import main
+
+    first, other = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("ab\nba\ncc\n")          # "ab cc ba": 6 letters, so 5 (the trivial bound) is searched
+    other.write_text("ab\nba\ncc\nbab\n")
+    ledger = tmp_path / "ledger.jsonl"
+    assert main(["solve", "palindrome", "--words", str(first), "--alphabet", "abc", "--decide", "--ledger", str(ledger),
+                 "--scheduler", "serial", "--json"]) == 0
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert data["letters"] == 6 and data["proof"]["impossible"] and data["proof"]["units"] > 0
+    assert data["proof"]["ledger_sha256"] == hashlib.sha256(ledger.read_bytes()).hexdigest()
+    assert main(["solve", "palindrome", "--words", str(other), "--alphabet", "abc", "--decide", "--ledger",
+                 str(ledger), "--scheduler", "serial"]) == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert error[-1].startswith("wordlab: ") and "another dictionary" in error[-1]

@@ -58,6 +58,11 @@ def add_arguments(parser, command: str) -> None:
         proof.add_argument("--until-found", action="store_true",
                            help="stop at the first unit that finds a phrase: it shows one of at most LENGTH letters "
                                 "exists (whether a shorter one does is the question of --prove LENGTH-1)")
+        proof.add_argument("--decide", action="store_true",
+                           help="the whole answer: find a phrase with rarest-first (within --max-seconds), then prove "
+                                "the length below it impossible in --ledger (use {code} in its name: each length has "
+                                "its own code version); prints the phrase, the unit count, the node total and the "
+                                "ledger's sha256")
         proof.add_argument("--scheduler", metavar="ADDRESS",
                            help="a running Dask scheduler (tcp://host:8786); 'threads' or 'serial' to stay in this "
                                 "process; default: a local cluster of --workers processes")
@@ -127,7 +132,24 @@ def prove(args) -> Report:
     return Report(claim.sentence(), claim.as_dict())
 
 
+def decide(args) -> Report:
+    """Find a phrase, then prove nothing shorter exists (`--decide`)."""
+    from wordlab.puzzles.palindrome.decide import decide as decide_
+    from wordlab.words import as_wordlist
+
+    if not args.ledger:
+        raise WordlabError("--decide needs --ledger FILE: the ledger keeps the proof's finished work units")
+    if args.prove is not None:
+        raise WordlabError("--decide and --prove are two questions: ask one")
+    decision = decide_(as_wordlist(args.words), args.ledger, alphabet=args.alphabet, name=args.words,
+                       budget=budget_from(args), scheduler=args.scheduler, workers=args.workers,
+                       report=lambda line: print(line, file=sys.stderr, flush=True))
+    return Report(decision.sentence(), decision.as_dict())
+
+
 def solve(args) -> Report:
+    if args.decide:
+        return decide(args)
     if args.prove is not None:
         return prove(args)
     puzzle = P.index(args.words, args.alphabet)
