@@ -121,3 +121,11 @@ def test_an_answer_stopped_before_its_puzzle_was_prepared_still_reports(capsys):
     assert main(["solve", "building-blocks", "--published", "p1", "p2", "--max-seconds", "0", "--json"]) == 0
     out = capsys.readouterr().out
     assert out.count('"stopped": "time budget of 0 s reached"') == 2 and '"count_is": "at least"' in out
+
+
+def test_check_names_a_puzzle_that_is_not_one_and_reads_a_non_list_as_wrong():
+    puzzle = bb.Puzzle("pol......", "emi cal")
+    with pytest.raises(WordlabError, match="check takes the Puzzle first, not int"):
+        bb.check(5, ["polemical"])
+    assert bb.check(puzzle, 5) == ["a solution is a list of words, one per pattern, not 5"]
+    assert bb.check(puzzle, ["polemical"]) == []

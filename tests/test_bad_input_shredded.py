@@ -172,3 +172,12 @@ def test_a_budget_spent_while_the_model_is_built_is_a_report_of_that(capsys, tmp
     assert main(["solve", "shredded", "--order", "7", "--max-seconds", "0.2", "--json"]) == 0
     out = capsys.readouterr().out
     assert "time budget of 0.2 s reached while building the order-7 model" in out and '"order": []' in out
+
+
+def test_verify_and_shred_name_what_is_not_a_grid_or_a_text():
+    with pytest.raises(WordlabError, match="verify takes the Grid first, not int"):
+        sh.verify(5, [0, 1])
+    with pytest.raises(WordlabError, match="the text to shred must be a string, not int"):
+        sh.shred(123, 1)
+    grid = sh.example()
+    assert sh.verify(grid, "ab") is False and sh.verify(grid, tuple(range(grid.n))) is True

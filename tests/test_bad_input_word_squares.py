@@ -167,3 +167,9 @@ def test_queries_in_several_searches_read_a_generator_of_words_once():
     assert ws.squares_with("bat", (w for w in TOY)) == ws.squares_with("bat", TOY)
     by_size = ws.squares_of_sizes([3, 3], (w for w in TOY))
     assert ws.squares_of(by_size[3]) == ws.squares_of(ws.squares_of_sizes([3], TOY)[3])
+
+
+def test_verify_double_names_words_that_are_not_a_collection():
+    with pytest.raises(WordlabError, match="verify_double takes the words .* second, not int"):
+        ws.verify_double(["ab", "cd"], 5)
+    assert ws.verify_double(123, set(TOY)) is False

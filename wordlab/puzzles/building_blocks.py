@@ -318,6 +318,11 @@ def prepare(given: Problem | Puzzle | str | Mapping | Sequence, words=None) -> P
 def check(puzzle: Puzzle, solution: Sequence[str], words: Iterable[str] | None = None) -> list[str]:
     """Everything wrong with `solution` (empty when it is valid): fit, blocks beyond the puzzle's copies,
     a word used twice, words not in `words`."""
+    if not isinstance(puzzle, Puzzle):
+        raise WordlabError(f"check takes the Puzzle first, not {type(puzzle).__name__}")
+    if isinstance(solution, str) or not isinstance(solution, Sequence) \
+            or not all(isinstance(word, str) for word in solution):
+        return [f"a solution is a list of words, one per pattern, not {solution!r:.60}"]
     if len(solution) != len(puzzle.patterns):
         return [f"{len(solution)} words for {len(puzzle.patterns)} patterns"]
     problems, used = [], Counter()

@@ -165,6 +165,8 @@ def layout(text: str, *, width: int = 2, columns: int = 19, wrap: bool = False) 
     if not isinstance(width, int) or not isinstance(columns, int) or width < 1 or columns < 2:
         raise WordlabError(f"a layout needs width ≥ 1 and columns ≥ 2, not width={width!r}, columns={columns!r}")
     whole_number(columns, "columns", 2, MAX_COLUMNS)
+    if not isinstance(text, str):
+        raise WordlabError(f"the text to shred must be a string, not {type(text).__name__}")
     flat = re.sub(r"\s+", " ", text).strip()
     if not flat:
         raise WordlabError("nothing to shred: the text is empty")
@@ -221,6 +223,11 @@ def heldout_cases(width: int = 2, *, wrap: bool = True) -> list[Case]:
 
 def verify(grid: Grid, order: Sequence[int]) -> bool:
     """Is `order` a rearrangement of all of the grid's columns (each exactly once)?"""
+    if not isinstance(grid, Grid):
+        raise WordlabError(f"verify takes the Grid first, not {type(grid).__name__}")
+    if isinstance(order, (str, bytes)) or not isinstance(order, Sequence) \
+            or not all(isinstance(c, int) and not isinstance(c, bool) for c in order):
+        return False
     return sorted(order) == list(range(grid.n))
 
 

@@ -718,6 +718,10 @@ def squares_of_sizes(sizes: Iterable[int], words: "WordList | str | Iterable[str
 
 def verify_double(square: Sequence[str], words: Collection[str]) -> bool:
     """Is `square` a double word square: rows and columns are 2n different words of `words` (a set or WordList)?"""
+    if not isinstance(words, Collection) or isinstance(words, str):
+        raise WordlabError(f"verify_double takes the words (a set or WordList) second, not {type(words).__name__}")
+    if isinstance(square, str) or not isinstance(square, Sequence) or not all(isinstance(r, str) for r in square):
+        return False
     n = len(square)
     if n == 0 or any(len(row) != n for row in square):
         return False
