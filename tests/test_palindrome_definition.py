@@ -218,3 +218,18 @@ def test_decide_refuses_a_ledger_of_another_dictionary(tmp_path, capsys):
                  str(ledger), "--scheduler", "serial"]) == 2
     error = capsys.readouterr().err.strip().splitlines()
     assert error[-1].startswith("wordlab: ") and "another dictionary" in error[-1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcde", min_size=1, max_size=4), min_size=1, max_size=6),
+       st.lists(st.sampled_from(["abcba", "cdc", "abcdcba", "dcbabcd", "a", "ab", "ba", "dcb"]), max_size=3))
+def test_the_search_by_words_finds_the_brute_force_fewest(drawn, planted):
+    from wordlab.puzzles.palindrome.fewest import fewest_words
+
+    vocabulary = sorted(set(drawn + planted))
+    expected = fewest_words_by_brute_force(vocabulary, "abcd", 4)
+    count, phrase = fewest_words(vocabulary, "abcd", most=4)
+    if expected is None:
+        assert phrase is None and count == 5
+    else:
+        assert count == expected and len(phrase) == expected and P.verify(P.index(vocabulary, "abcd"), phrase)

@@ -63,6 +63,9 @@ def add_arguments(parser, command: str) -> None:
                                 "the length below it impossible in --ledger (use {code} in its name: each length has "
                                 "its own code version); prints the phrase, the unit count, the node total and the "
                                 "ledger's sha256")
+        proof.add_argument("--fewest-words", type=int, metavar="N",
+                           help="instead of letters, the fewest words (letters unbounded): exhaustive search of the "
+                                "phrases of up to N words, from the bound the letters give (within --max-seconds)")
         proof.add_argument("--scheduler", metavar="ADDRESS",
                            help="a running Dask scheduler (tcp://host:8786); 'threads' or 'serial' to stay in this "
                                 "process; default: a local cluster of --workers processes")
@@ -147,7 +150,42 @@ def decide(args) -> Report:
     return Report(decision.sentence(), decision.as_dict())
 
 
+def fewest(args) -> Report:
+    """The fewest words of a palindromic pangram, searched up to `--fewest-words` words."""
+    from wordlab.puzzles.palindrome.fewest import fewest_words, fewest_words_at_least
+    from wordlab.search import BudgetExhausted
+    from wordlab.search.probe import spent_together
+    from wordlab.words import as_wordlist
+
+    if args.fewest_words < 2:
+        raise WordlabError(f"--fewest-words must be at least 2 (a phrase has two or more words), not {args.fewest_words}")
+    words = as_wordlist(args.words).words
+    budget = budget_from(args)
+    low, why = fewest_words_at_least(words, args.alphabet)
+    clock = time.perf_counter()
+    try:
+        with spent_together(budget):
+            count, phrase = fewest_words(words, args.alphabet, args.fewest_words, budget)
+    except BudgetExhausted as stop:
+        count, phrase, stopped = low, None, str(stop)
+    else:
+        stopped = None
+    data = {"words": args.words, "fewest": count if phrase else None, "at least": count,
+            "phrase": " ".join(phrase) if phrase else None,
+            "searched up to": args.fewest_words, "letters bound": low, "why": why, "stopped": stopped,
+            "nodes": budget.used if budget else None, "seconds": round(time.perf_counter() - clock, 3)}
+    if phrase:
+        text = f"the fewest words: {count}, e.g. {' '.join(phrase)!r} (no phrase of {count - 1} words or fewer exists)"
+    elif stopped:
+        text = f"at least {low} words ({why}); the search stopped: {stopped}"
+    else:
+        text = f"no palindromic pangram of at most {args.fewest_words} words exists: at least {count}"
+    return Report(text, data)
+
+
 def solve(args) -> Report:
+    if args.fewest_words is not None:
+        return fewest(args)
     if args.decide:
         return decide(args)
     if args.prove is not None:
