@@ -17,6 +17,7 @@ from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number
                                    tree_view)
 
 FRAME_WIDTH = 2.7  # inches per frame
+COLUMNS = 3  # frames to a row: a page shows the figure at its width, and three keep 7-point text readable
 LINE_HEIGHT = 0.13  # inches per line of frame text
 LINE_CHARS = 40  # characters a frame's text line may take (7-point monospace in FRAME_WIDTH)
 STATE_LINES = 12  # the most lines of a drawn state a frame shows
@@ -185,25 +186,33 @@ def _legend(figure, drawn: set[str]) -> None:
 
 
 def filmstrip(recordings: list[Recording], frames: int = 6):
-    """A matplotlib Figure: per run a caption and one row of frames (`steps_of`), each the state drawn,
-    its facts, and the search tree up to it with the player's marks."""
+    """A matplotlib Figure: per run a caption and its frames (`steps_of`), at most `COLUMNS` to a row so that
+    a page showing the figure at its width keeps the text readable; each frame the state drawn, its facts,
+    and the search tree up to it with the player's marks."""
     from matplotlib.figure import Figure
 
     chosen = [steps_of(r, frames) for r in recordings]
-    columns = max(3, *(len(steps) for steps in chosen))  # at least three frames wide: room for the legend
     lines = max(len(frame_lines(r, s)) for r, steps in zip(recordings, chosen) for s in steps)
-    heights = [0.38, 0.2 + LINE_HEIGHT * lines, 1.3] * len(recordings) + [0.3]
-    figure = Figure(figsize=(FRAME_WIDTH * columns, sum(heights)))
+    layout = [(recording, steps[at:at + COLUMNS], at == 0) for recording, steps in zip(recordings, chosen)
+              for at in range(0, len(steps), COLUMNS)]  # (run, the frames of one row, whether it opens the run)
+    heights = [height for _, _, opens in layout
+               for height in ([0.38] if opens else []) + [0.2 + LINE_HEIGHT * lines, 1.3]] + [0.3]
+    figure = Figure(figsize=(FRAME_WIDTH * COLUMNS, sum(heights)))
     drawn: set[str] = set()
-    grid = figure.add_gridspec(len(heights), columns, height_ratios=heights, left=0.01, right=0.99, top=0.995,
+    grid = figure.add_gridspec(len(heights), COLUMNS, height_ratios=heights, left=0.01, right=0.99, top=0.995,
                                bottom=0.005, wspace=0.06, hspace=0.12)
-    for row, (recording, steps) in enumerate(zip(recordings, chosen)):
-        title = figure.add_subplot(grid[3 * row, :])
-        title.axis("off")
-        title.text(0, 0.5, caption(recording, steps), fontsize=8, va="center", transform=title.transAxes)
+    row = 0
+    for recording, steps, opens in layout:
+        if opens:
+            title = figure.add_subplot(grid[row, :])
+            title.axis("off")
+            title.text(0, 0.5, caption(recording, chosen[recordings.index(recording)]), fontsize=8, va="center",
+                       transform=title.transAxes)
+            row += 1
         for column, step in enumerate(steps):
-            _draw_frame(figure.add_subplot(grid[3 * row + 1, column]), recording, step)
-            drawn |= _draw_tree(figure.add_subplot(grid[3 * row + 2, column]), recording, step)
+            _draw_frame(figure.add_subplot(grid[row, column]), recording, step)
+            drawn |= _draw_tree(figure.add_subplot(grid[row + 1, column]), recording, step)
+        row += 2
     _legend(figure, drawn)
     return figure
 
