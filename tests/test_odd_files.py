@@ -183,3 +183,13 @@ def test_a_truncated_reference_list_offline_prints_wordlab_s_line_and_nothing_el
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith("wordlab: word list 'enable1'") and "is not available" in lines[0]
     assert "wrong checksum were ignored" in lines[0] and "Downloading" not in done.stderr
+
+
+def test_a_file_larger_than_its_reader_allows_is_refused_unread(tmp_path, monkeypatch):
+    path = tmp_path / "corpus.txt"
+    path.write_text("words " * 100)
+    with pytest.raises(WordlabError, match=r"training text '.*corpus.txt' is too large: 600 bytes \(at most 100\)"):
+        files.read_text(path, "training text", most=100)
+    monkeypatch.setattr(train, "MAX_TRAINING_BYTES", 100)
+    with pytest.raises(WordlabError, match="training text file .* is too large"):
+        train._text_of(str(path))

@@ -34,9 +34,12 @@ def regular_file(path: str | os.PathLike, what: str = "file") -> Path:
     return path
 
 
-def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
-    """The bytes of regular file `path`, with a leading UTF-8 byte-order mark removed."""
+def read_bytes(path: str | os.PathLike, what: str = "file", most: int | None = None) -> bytes:
+    """The bytes of regular file `path`, with a leading UTF-8 byte-order mark removed; with `most`, a file
+    larger than that many bytes is refused before it is read."""
     path = regular_file(path, what)
+    if most is not None and path.stat().st_size > most:
+        raise WordlabError(f"{what} {str(path)!r} is too large: {path.stat().st_size:,} bytes (at most {most:,})")
     try:
         data = path.read_bytes()
     except PermissionError:
@@ -46,10 +49,10 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
     return data.removeprefix(b"\xef\xbb\xbf")
 
 
-def read_text(path: str | os.PathLike, what: str = "file", encoding: str = "utf-8") -> str:
+def read_text(path: str | os.PathLike, what: str = "file", encoding: str = "utf-8", most: int | None = None) -> str:
     """The text of regular file `path`: decoded, byte-order mark dropped; a byte that does not decode is
-    named with its position."""
-    return decode(read_bytes(path, what), f"{what} {str(path)!r}", encoding)
+    named with its position; with `most`, a file larger than that many bytes is refused unread."""
+    return decode(read_bytes(path, what, most), f"{what} {str(path)!r}", encoding)
 
 
 def decode(data: bytes, named: str, encoding: str = "utf-8") -> str:

@@ -57,12 +57,7 @@ def read_grid(name: str | None) -> sh.Grid:
     """The grid in file `name` (the AI-class grid when None): UTF-8 text, at most `sh.MAX_TEXT` bytes."""
     if name is None:
         return sh.ai_class_grid()
-    from wordlab.files import regular_file
-
-    path = regular_file(name, "grid file")
-    if path.stat().st_size > sh.MAX_TEXT:
-        raise WordlabError(f"grid file {name!r} is too large: {path.stat().st_size:,} bytes (at most {sh.MAX_TEXT:,})")
-    text = read_text(path, "grid file")
+    text = read_text(name, "grid file", most=sh.MAX_TEXT)
     if "\x00" in text:
         raise WordlabError(f"grid file {name!r} is not text (it holds NUL bytes)")
     return sh.parse(text)

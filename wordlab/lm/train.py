@@ -33,6 +33,7 @@ DEFAULT_SPEC = "shipped+wordfreq"
 WORDFREQ_TOP = 40_000  # words whose spellings feed the character model (covers ~97% of running text)
 WORDFREQ_TOKENS = 1e6  # the wordfreq frequencies count as a corpus of this many running words
 TEXT_WEIGHT = 20.0  # each occurrence in running text counts this much against those words
+MAX_TRAINING_BYTES = 512 * 2 ** 20  # a training text file of more is refused unread: its n-grams would not fit
 TYPE_WEIGHT = 100.0  # one distinct follower of a context weighs this much (held-out prose: 2.30 bits/char, 3.91 at 1)
 
 
@@ -101,7 +102,7 @@ def _text_of(part: str) -> str:
         return nltk_text(part[5:])
     path = Path(part).expanduser()
     if os.path.lexists(path):
-        return normalise(read_text(path, "training text file"))
+        return normalise(read_text(path, "training text file", most=MAX_TRAINING_BYTES))
     raise SourceUnavailable(f"unknown training source {part!r}: use shipped, wordfreq, nltk:NAME or a text file")
 
 
