@@ -54,6 +54,7 @@ COMMANDS = {  # name → (arguments of `wordlab`, needs): runs in parts, and run
     "building-blocks-published": (["solve", "building-blocks", "--strategy", "regex-scan", "--words",
                                    "web2+gcide+moby-single"], ()),
     "shredded-model": (["solve", "shredded", "--order", "8"], (FRESH_MODEL,)),
+    "sudoku-limit": (["solve", "sudoku", "." * 81, "--limit", "1000000"], ()),  # then every answer verified
 }
 
 
