@@ -83,14 +83,18 @@ def test_zero_budget_stops_at_once_and_says_so():
 
 @pytest.mark.parametrize("argv, problem", [
     (["--strategy", "magic"], "invalid choice"),
-    (["--max-length", "abc"], "invalid int"),
-    (["--max-length", "0"], "max_length"),
-    (["--workers", "0", "--strategy", "iterative-deepening"], "workers"),
+    (["--max-length", "abc"], "argument --max-length: expected a whole number"),
+    (["--max-length", "0"], "argument --max-length"),
+    (["--max-length", "100000"], "argument --max-length"),
+    (["--width", "0"], "argument --width"),
+    (["--workers", "0", "--strategy", "iterative-deepening"], "argument --workers"),
+    (["--fewest-words", "1"], "argument --fewest-words"),
     (["--alphabet", "xyz"], "no word contains"),
     (["--prove", "11"], "--ledger"),
-    (["--prove", "0", "--ledger", "{tmp}/l.jsonl"], "positive integer"),
+    (["--prove", "0", "--ledger", "{tmp}/l.jsonl"], "argument --prove"),
     (["--prove", "11", "--ledger", "{tmp}"], "is a folder"),
-    (["--prove", "11", "--ledger", "{tmp}/l.jsonl", "--workers", "0", "--scheduler", "threads"], "workers"),
+    (["--prove", "11", "--ledger", "{tmp}/l.jsonl", "--workers", "0", "--scheduler", "threads"], "--workers"),
+    (["--decide"], "--decide needs --ledger"),
     (["--max-seconds", "-1"], "--max-seconds"),
 ])
 def test_cli_errors_are_one_line_and_exit_2(toy_file, tmp_path, capsys, argv, problem):
@@ -196,4 +200,14 @@ def test_bench_in_whole_processes_reports_each_runs_shortest_phrase(toy_file, tm
     assert all(P.verify(P.example(), r["phrase"]) for r in runs)
     assert data["summary"]["rarest-first"]["runs reaching it"] == 2 and "--processes 2" in data["command"]
     assert main(["bench", "palindrome", "--words", toy_file, "--processes", "0"]) == 2
-    assert "--processes must be at least 1" in capsys.readouterr().err
+    assert "argument --processes" in capsys.readouterr().err
+
+
+def test_every_numeric_option_states_its_range():
+    from wordlab.cli import build_parser, puzzle_commands
+
+    parser = build_parser()
+    for command in ("solve", "bench"):
+        sub = parser.puzzle_parsers[command, "palindrome"]
+        puzzle_commands("palindrome").add_arguments(sub, command)
+        assert not [a.option_strings for a in sub._actions if a.type in (int, float)], command

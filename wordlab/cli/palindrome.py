@@ -7,8 +7,8 @@ import os
 import sys
 import time
 
-from wordlab.cli.options import (Report, add_budget_options, add_strategy_option, add_words_option, budget_from,
-                                 taken)
+from wordlab.cli.options import (MOST_REPEATS, Report, add_budget_options, add_strategy_option, add_words_option,
+                                 budget_from, taken, whole)
 from wordlab.errors import WordlabError
 from wordlab.files import writable_file
 from wordlab.puzzles import palindrome as P
@@ -16,16 +16,20 @@ from wordlab.search import Budget, Probe
 from wordlab.structures.letters import ALPHABET
 
 
+MOST_LETTERS = 1000     # a phrase length beyond any dictionary's shortest
+MOST_WIDTH = 1_000_000
+MOST_WORKERS = 256
 DEFAULT_SECONDS = 60.0  # `solve` without --max-seconds: the strategies stop here with what they found (not --prove)
 
 
 def add_arguments(parser, command: str) -> None:
     add_words_option(parser, "ita")
     parser.add_argument("--alphabet", default=ALPHABET, help="letters the phrase must use (default a-z)")
-    parser.add_argument("--max-length", type=int, default=None,
+    parser.add_argument("--max-length", type=whole(1, MOST_LETTERS), default=None,
                         help="longest phrase searched for, in letters (default: lower bound + 30)")
-    parser.add_argument("--width", type=int, default=100, help="beam width of beam-stack search (default 100)")
-    parser.add_argument("--workers", type=int, default=1,
+    parser.add_argument("--width", type=whole(1, MOST_WIDTH), default=100,
+                        help=f"beam width of beam-stack search (default 100; 1 to {MOST_WIDTH:,})")
+    parser.add_argument("--workers", type=whole(1, MOST_WORKERS), default=1,
                         help="threads for the exhaustive searches; with --prove, Dask worker processes (default 1)")
     add_strategy_option(parser, P.STRATEGIES, default=P.DEFAULT_STRATEGY, many=command == "bench")
     add_budget_options(parser, None if command == "bench" else DEFAULT_SECONDS)
@@ -35,19 +39,21 @@ def add_arguments(parser, command: str) -> None:
         kernel.add_argument("--ledger", metavar="JSONL",
                             help="instead of the strategies, search a sample of this ledger's exhausted units "
                                  "with and without finish tables (nodes must agree; seconds side by side)")
-        kernel.add_argument("--sample", type=int, default=8, help="units to take from --ledger (default 8)")
-        kernel.add_argument("--repeats", type=int, default=3, help="runs of each unit each way (default 3)")
-        whole = parser.add_argument_group("whole processes")
-        whole.add_argument("--processes", type=int, metavar="N",
+        kernel.add_argument("--sample", type=whole(1, 100_000), default=8,
+                            help="units to take from --ledger (default 8)")
+        kernel.add_argument("--repeats", type=whole(1, MOST_REPEATS), default=3,
+                            help="runs of each unit each way (default 3)")
+        runs = parser.add_argument_group("whole processes")
+        runs.add_argument("--processes", type=whole(1, 100), metavar="N",
                            help="instead of one process, run `wordlab solve palindrome` N times as whole processes, "
                                 "one after the other, each strategy in turn, and give the seconds to each one's "
                                 "shortest phrase: median and spread")
-        whole.add_argument("--cold", action="store_true",
+        runs.add_argument("--cold", action="store_true",
                            help="with --processes: each process gets an empty cache folder, so it builds its "
                                 "tables within its budget")
     else:
         proof = parser.add_argument_group("proof ledger (exhaustive search of one length, in resumable work units)")
-        proof.add_argument("--prove", type=int, metavar="LENGTH",
+        proof.add_argument("--prove", type=whole(1, MOST_LETTERS), metavar="LENGTH",
                            help="search every work unit of LENGTH not yet in --ledger; says whether a palindromic "
                                 "pangram of at most LENGTH letters exists once every unit is done (runs until then, "
                                 "whatever --max-seconds says: every finished unit is kept, so Ctrl-C and run it "
@@ -63,7 +69,7 @@ def add_arguments(parser, command: str) -> None:
                                 "the length below it impossible in --ledger (use {code} in its name: each length has "
                                 "its own code version); prints the phrase, the unit count, the node total and the "
                                 "ledger's sha256")
-        proof.add_argument("--fewest-words", type=int, metavar="N",
+        proof.add_argument("--fewest-words", type=whole(2, 100), metavar="N",
                            help="instead of letters, the fewest words (letters unbounded): exhaustive search of the "
                                 "phrases of up to N words, from the bound the letters give (within --max-seconds)")
         proof.add_argument("--scheduler", metavar="ADDRESS",
@@ -157,8 +163,6 @@ def fewest(args) -> Report:
     from wordlab.search.probe import spent_together
     from wordlab.words import as_wordlist
 
-    if args.fewest_words < 2:
-        raise WordlabError(f"--fewest-words must be at least 2 (a phrase has two or more words), not {args.fewest_words}")
     words = as_wordlist(args.words).words
     budget = budget_from(args)
     low, why = fewest_words_at_least(words, args.alphabet)
@@ -225,8 +229,6 @@ def bench_processes(args) -> Report:
     import subprocess
     import tempfile
 
-    if args.processes < 1:
-        raise WordlabError(f"--processes must be at least 1, not {args.processes}")
     seconds = args.max_seconds if args.max_seconds is not None else DEFAULT_SECONDS
     runs: dict[str, list[dict]] = {name: [] for name in args.strategies}
     for turn in range(args.processes):
