@@ -21,7 +21,7 @@ from wordlab.search.strategies import (
 
 __all__ = [
     "Bound", "Budget", "BudgetExhausted", "Event", "Found", "Probe", "Result", "STRATEGIES", "SearchProblem",
-    "Waiting", "astar", "checked", "spent_together", "beam", "beam_stack", "breadth_first", "breadth_first_graph", "depth_first",
-    "depth_first_graph", "greedy", "iter_solutions", "paced", "pick", "run", "search",
+    "Waiting", "astar", "beam", "beam_stack", "breadth_first", "breadth_first_graph", "checked", "depth_first",
+    "depth_first_graph", "greedy", "iter_solutions", "paced", "pick", "run", "search", "spent_together",
     "uniform_cost",
 ]
