@@ -74,7 +74,8 @@ class CharNgramModel:
         if not all(share >= 0 for share in endings.values()):
             raise WordlabError(f"word endings must be shares that sum to at most 1, not {endings!r}")
         grams: list[Counter[str]] = [Counter() for _ in range(self.order + 1)]
-        for word, frequency in paced(frequencies, budget if budget is not None and budget.running else None, 512):
+        watched = budget is not None and budget.running
+        for word, frequency in paced(frequencies, budget, 512) if watched else frequencies:
             head, weight = PAD + word, frequency * tokens
             for k in range(1, self.order + 1):
                 counter = grams[k]
@@ -115,7 +116,8 @@ class CharNgramModel:
             types: dict[str, int] = {}
             watched = budget if budget is not None and budget.running else None
             for k in range(1, self.order + 1):
-                for gram, n in paced(self.counts[k].items(), watched, 65536):
+                grams = self.counts[k].items()
+                for gram, n in grams if watched is None else paced(grams, watched, 65536):
                     h = gram[:-1]
                     totals[h] = totals.get(h, 0.0) + n
                     types[h] = types.get(h, 0) + 1
