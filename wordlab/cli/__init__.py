@@ -178,7 +178,9 @@ def _interrupts_quietly(as_program: bool) -> bool:
         if "logging" in sys.modules:  # nor a cluster's log lines about the workers Ctrl-C ended
             sys.modules["logging"].disable(sys.modules["logging"].CRITICAL)
         if as_program:
-            threading.Thread(target=_end_after_grace, daemon=True, name="wordlab-interrupted").start()
+            ending = threading.Timer(GRACE, _end_now)
+            ending.daemon = True
+            ending.start()
         raise KeyboardInterrupt
 
     try:
@@ -188,11 +190,10 @@ def _interrupts_quietly(as_program: bool) -> bool:
     return True
 
 
-def _end_after_grace() -> None:
-    """End the process `GRACE` seconds after Ctrl-C, unless it ended by itself first (an exit that waits on a
-    process pool's queue still feeding workers that Ctrl-C ended would wait for ever; a cluster's orderly
+def _end_now() -> None:
+    """End the process (`GRACE` seconds after Ctrl-C, unless it ended by itself first: an exit that waits on a
+    process pool's queue still feeding workers that Ctrl-C ended would wait for ever, and a cluster's orderly
     close takes seconds). Its worker processes end first, so none is left to report its lost parent."""
-    time.sleep(GRACE)
     if "multiprocessing" in sys.modules:
         for worker in sys.modules["multiprocessing"].active_children():
             worker.kill()
