@@ -147,6 +147,12 @@ def build(folder: Path | str = NOTEBOOKS, site: Path | str = "build", *, html: b
     return pages
 
 
+def _heading(page: Path) -> str:
+    """The first Markdown heading of a docs page, without the #s (its file name if it has none)."""
+    text = page.read_text(encoding="utf-8")
+    return next((line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")), page.stem)
+
+
 def _docs_linked(body: str, to: str) -> str:
     """`body` with every link to a docs page (`../docs/x.md`, as a notebook in JupyterLab opens it) pointed at
     that page in the book (`to` + `x.html`)."""
@@ -166,8 +172,7 @@ def write_docs(site: Path | str = "build", docs: Path | str = DOCS) -> list[Path
     written = []
     for source in reference_pages(docs):
         name = source.relative_to(docs).with_suffix("")
-        text = source.read_text(encoding="utf-8")
-        title = next((line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")), name.name)
+        text, title = source.read_text(encoding="utf-8"), _heading(source)
         up = "../" * len(name.parts)
         body = DOCS_LINK.sub(lambda m: f'href="{up}docs/{m[1]}.html{m[2] or ""}"', markdown2html(text))
         body = re.sub(r'href="(?!https?:|#|/|\.\./)([^"]+)\.md(#[^"]*)?"', r'href="\1.html\2"', body)  # a sibling
@@ -192,7 +197,7 @@ def write_index(folder: Path | str = NOTEBOOKS, site: Path | str = "build", page
         rows.append(f'<tr><td><a href="{escape(notebook.stem)}.html">{escape(title_of(node))}</a></td>'
                     f"<td>{_about(node)}</td><td>{note}</td></tr>")
     references = "\n".join(f'<li><a href="docs/{escape(path.relative_to(DOCS).with_suffix("").as_posix())}.html">'
-                           f"{escape(path.relative_to(DOCS).as_posix())}</a></li>" for path in reference_pages())
+                           f"{escape(_heading(path))}</a></li>" for path in reference_pages())
     index = INDEX.format(rows="\n".join(rows), references=references)
     path = Path(site) / "index.html"
     path.parent.mkdir(parents=True, exist_ok=True)
