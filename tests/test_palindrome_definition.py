@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from wordlab.errors import WordlabError
 from wordlab.puzzles import palindrome as P
+from wordlab.search import Probe
 from wordlab.puzzles.palindrome import ledger as L
 
 ALPHABET = "abc"
@@ -233,3 +234,28 @@ def test_the_search_by_words_finds_the_brute_force_fewest(drawn, planted):
         assert phrase is None and count == 5
     else:
         assert count == expected and len(phrase) == expected and P.verify(P.index(vocabulary, "abcd"), phrase)
+
+
+@settings(max_examples=15, deadline=None)
+@given(words, traps, st.sampled_from([9, 11]))
+def test_rarest_first_on_two_workers_proves_the_brute_force_optimum(drawn, trapped, most):
+    vocabulary = sorted(set(drawn + trapped))
+    expected = shortest_by_brute_force(vocabulary, ALPHABET, most)
+    try:
+        puzzle = P.index(vocabulary, ALPHABET)
+    except WordlabError:
+        assert expected is None
+        return
+    result = P.solve(puzzle, "rarest-first", max_length=most, workers=2)
+    assert (result.best.cost if result.best else None) == expected
+    assert result.bound == (expected if expected else most + 1) and result.exhausted
+
+
+def test_rarest_first_counts_the_same_nodes_on_every_run_with_one_worker():
+    puzzle = P.index(P.random_dictionary(5, 400, "abcdefgh", longest=5), "abcdefgh")
+    counts = set()
+    for _ in range(2):
+        probe = Probe()
+        result = P.solve(puzzle, "rarest-first", probe=probe)
+        counts.add((probe.nodes, result.best.cost, result.optimal))
+    assert len(counts) == 1 and counts.pop()[2]

@@ -30,7 +30,8 @@ def add_arguments(parser, command: str) -> None:
     parser.add_argument("--width", type=whole(1, MOST_WIDTH), default=100,
                         help=f"beam width of beam-stack search (default 100; 1 to {MOST_WIDTH:,})")
     parser.add_argument("--workers", type=whole(1, MOST_WORKERS), default=1,
-                        help="threads for the exhaustive searches; with --prove, Dask worker processes (default 1)")
+                        help="threads for the exhaustive searches and rarest-first; with --prove, Dask worker processes "
+                             "(default 1)")
     add_strategy_option(parser, P.STRATEGIES, default=P.DEFAULT_STRATEGY, many=command == "bench")
     add_budget_options(parser, None if command == "bench" else DEFAULT_SECONDS)
     if command == "bench":
@@ -88,7 +89,7 @@ def budget_case():
 def _options(args, strategy: str) -> dict:
     if strategy == "beam-stack":
         return {"width": args.width}
-    return {"workers": args.workers} if strategy in ("iterative-deepening", "branch-and-bound") else {}
+    return {"workers": args.workers} if strategy in ("iterative-deepening", "branch-and-bound", "rarest-first") else {}
 
 
 def _describe(name: str, result, probe: Probe) -> dict:

@@ -698,52 +698,120 @@ def promise(unit: Unit, tables: proof.Tables, weights: np.ndarray) -> tuple[int,
     return rare, 2 * unit.depth + len(tables.centres[unit.centre].text) + 2 * missing.bit_count()
 
 
-def by_promise(tables: proof.Tables, limit: int, budget=None, probe=None) -> Iterator[tuple[str, ...]]:
+def by_promise(tables: proof.Tables, limit: int, budget=None, probe=None, workers: int = 1) -> Iterator[tuple[str, ...]]:
     """The inside-out search of every centre for phrases of at most `limit` letters, unit by unit, the most
     promising first (`promise`; deeper first among equals): a unit less than PROMISE_DEPTH letters out is cut
     at once into the states SPLIT_DEPTH letters further out, which join the queue; a deeper one is searched
     to the end, with its own transposition table. Yields each shorter phrase (the limit drops below it); when
-    the generator ends, nothing shorter than the last phrase (or than limit + 1) exists. Charges the kernel's
-    nodes to `budget` and `probe` every PROMISE_CHUNK nodes."""
-    weights, searcher = rarity_weights(tables), Searcher(tables, limit)
-    queue = [(promise(unit, tables, weights), 0, unit.name, unit) for unit in centre_units(tables)]
-    heapq.heapify(queue)
-    while queue:
-        unit = heapq.heappop(queue)[3]
+    the generator ends, nothing shorter than the last phrase (or than limit + 1) exists. `workers` threads
+    take units from the queue (the compiled search releases the GIL); this thread charges their nodes to
+    `budget` and `probe` as they go. With one worker the node counts do not depend on the clock."""
+    hunt = _Promising(tables, limit)
+    crew = [threading.Thread(target=hunt.work, daemon=True) for _ in range(workers)]
+    for thread in crew:
+        thread.start()
+    try:
+        reported = 0
+        while True:
+            running = any(thread.is_alive() for thread in crew)
+            if running:
+                crew[0].join(0.02)
+            proof._account(hunt.spent(), probe, budget)
+            while reported < len(hunt.found):
+                reported += 1
+                yield hunt.found[reported - 1]
+            if hunt.error is not None:
+                raise hunt.error
+            if not running:
+                return
+    finally:
+        hunt.stop = True
+        for thread in crew:
+            thread.join()
+
+
+class _Promising:
+    """What the workers of a search by promise share: the queue of units, the limit (lowered at each phrase),
+    the phrases found, and the nodes not yet charged."""
+
+    def __init__(self, tables: proof.Tables, limit: int):
+        self.tables, self.limit, self.weights = tables, limit, rarity_weights(tables)
+        self.queue = [(promise(unit, tables, self.weights), 0, unit.name, unit) for unit in centre_units(tables)]
+        heapq.heapify(self.queue)
+        self.found: list[tuple[str, ...]] = []
+        self.tally = np.zeros(8 + limit // 2 + 3, np.int64)
+        self.busy, self.stop, self.error = 0, False, None
+        self.changed = threading.Condition()
+
+    def work(self) -> None:
+        """One worker: take the most promising unit, cut it or search it to the end, until none is left."""
+        searcher = Searcher(self.tables, self.limit)
+        try:
+            while (unit := self.take()) is not None:
+                try:
+                    self.search(searcher, unit)
+                finally:
+                    with self.changed:
+                        self.busy -= 1
+                        self.changed.notify_all()
+        except Exception as error:  # handed to the thread that yields the phrases
+            self.error, self.stop = error, True
+
+    def take(self) -> Unit | None:
+        with self.changed:
+            while not self.stop:
+                if self.queue:
+                    self.busy += 1
+                    return heapq.heappop(self.queue)[3]
+                if not self.busy:
+                    return None
+                self.changed.wait(0.05)
+        return None
+
+    def search(self, searcher: Searcher, unit: Unit) -> None:
         if unit.depth < PROMISE_DEPTH:
-            for status, item in searcher.run(unit, limit, split=unit.depth + SPLIT_DEPTH):
+            for status, item in searcher.run(unit, self.limit, split=unit.depth + SPLIT_DEPTH):
                 if status == proof.SPLIT:
-                    heapq.heappush(queue, (promise(item, tables, weights), -item.depth, item.name, item))
+                    with self.changed:
+                        heapq.heappush(self.queue, (promise(item, self.tables, self.weights), -item.depth, item.name,
+                                                    item))
+                        self.changed.notify()
                 else:
-                    limit = sum(map(len, item)) - 1
-                    yield item
-            proof._account(searcher.tally, probe, budget)
-            continue
-        for phrase in _exhaust(searcher, unit, limit, budget, probe):
-            limit = sum(map(len, phrase)) - 1
-            yield phrase
-
-
-def _exhaust(searcher: Searcher, unit: Unit, limit: int, budget, probe) -> Iterator[tuple[str, ...]]:
-    """Search a unit to the end, PROMISE_CHUNK nodes at a time (charged to `budget` and `probe` after each),
-    yielding each shorter phrase (the limit then drops below it)."""
-    t, centre = searcher.tables, searcher.tables.centres[unit.centre]
-    searcher.start(unit)
-    while True:
-        before = searcher.tally.copy()
-        status = proof._search(t.left, t.right, t.cover, t.bits, t.rarest, t.full, limit, len(centre.text),
-                               searcher.stack, searcher.top, searcher.path, searcher.tally, searcher.keys,
-                               searcher.fails, searcher.known, PROMISE_CHUNK, unit.depth, -1, searcher.epoch,
-                               searcher.pairs)
-        proof._account(searcher.tally - before, probe, budget)
-        if status == proof.FOUND:
-            d = int(searcher.top[0])
-            phrase = proof.phrase_from(centre, searcher.path[1:d + 1])
-            limit = sum(map(len, phrase)) - 1
-            yield phrase
-            searcher.top[0] = d - 1
-        elif status != proof.PAUSED:
+                    self.report(item)
+            self.charge(searcher.tally)
             return
+        t, centre = self.tables, self.tables.centres[unit.centre]
+        searcher.start(unit)
+        while not self.stop:
+            before = searcher.tally.copy()
+            status = proof._search(t.left, t.right, t.cover, t.bits, t.rarest, t.full, self.limit, len(centre.text),
+                                   searcher.stack, searcher.top, searcher.path, searcher.tally, searcher.keys,
+                                   searcher.fails, searcher.known, PROMISE_CHUNK, unit.depth, -1, searcher.epoch,
+                                   searcher.pairs)
+            self.charge(searcher.tally - before)
+            if status == proof.FOUND:
+                d = int(searcher.top[0])
+                self.report(proof.phrase_from(centre, searcher.path[1:d + 1]))
+                searcher.top[0] = d - 1
+            elif status != proof.PAUSED:
+                return
+
+    def report(self, phrase: tuple[str, ...]) -> None:
+        with self.changed:
+            size = sum(map(len, phrase))
+            if size <= self.limit:
+                self.limit = size - 1
+                self.found.append(phrase)
+
+    def charge(self, spent: np.ndarray) -> None:
+        with self.changed:
+            self.tally[:len(spent)] += spent
+
+    def spent(self) -> np.ndarray:
+        """The nodes searched since the last call (by depth, as the search's tally counts them)."""
+        with self.changed:
+            spent, self.tally = self.tally, np.zeros_like(self.tally)
+        return spent
 
 
 # -- measuring the kernel on a ledger's units -------------------------------------------------------------------

@@ -79,8 +79,58 @@ def branch_and_bound(puzzle: Palindromes, *, max_length: int | None = None, work
     return True
 
 
-def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, probe: Probe | None = None,
-                 budget: Budget | None = None):
+def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, workers: int = 1,
+                 probe: Probe | None = None, budget: Budget | None = None):
+    """Branch and bound with the inside-out search cut into units taken most promising first: a beam pass
+    (width 100) for a first phrase, then, under a limit one letter below it, the units of every centre from a
+    priority queue, the one that misses the rarest letters last first (rarity counted among the words that can
+    stand outside the middle word, where q is far the rarest; `ledger.by_promise`). A unit less than four
+    letters out is cut at once into the states two letters further out; a deeper one is searched to the end.
+    The limit drops at each phrase; when the queue is empty the last phrase is proved shortest. `workers`
+    threads take units from the queue. Memory: the tables, one transposition table per worker and the queue;
+    time: the first short phrases come early (WORD.LST's 57 letters after about 26 million nodes), the proof
+    costs about what branch and bound's does.
+    Recorded: the beam's tree, then the search by units as a second root (`Proof`) with each phrase found."""
+    limit, workers = _limit(puzzle, max_length), _workers(workers)
+    yield Bound(puzzle.lower_bound)
+    for length_ in range(puzzle.lower_bound, limit + 1):
+        for found in _exhaustive(puzzle, length_, probe, budget, workers):
+            yield found
+            yield Bound(found[1])
+            return True
+        yield Bound(length_ + 1)
+    return True
+
+
+SCOUT_WIDTH = 100  # the beam that gives branch and bound its first incumbent
+
+
+def branch_and_bound(puzzle: Palindromes, *, max_length: int | None = None, workers: int = 1,
+                     probe: Probe | None = None, budget: Budget | None = None):
+    """A beam pass (width 100) for a first phrase, then one exhaustive inside-out search under a limit one
+    letter below it, lowered at each phrase it finds; when it ends the last phrase is proved shortest.
+    Without a beam phrase the limit is max_length. Memory: the tables and one transposition table per
+    worker thread; the proof is what takes the time.
+    Recorded: the beam's tree, then the exhaustive search as a second root (`Proof`) with each phrase it
+    finds as a child."""
+    limit, workers = _limit(puzzle, max_length), _workers(workers)
+    yield Bound(puzzle.lower_bound)
+    problem = PalindromeProblem(puzzle, limit, budget)
+    best = limit + 1
+    for text, letters_ in _improving(puzzle, problem, GENERIC["beam"](problem, width=SCOUT_WIDTH, probe=probe,
+                                                                      budget=budget)):
+        best = letters_
+        yield text, letters_
+    if best - 1 >= puzzle.lower_bound:
+        for text, letters_ in _exhaustive(puzzle, best - 1, probe, budget, workers):
+            best = letters_
+            yield text, letters_
+    yield Bound(best)
+    return True
+
+
+def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, workers: int = 1,
+                 probe: Probe | None = None, budget: Budget | None = None):
     """Branch and bound with the inside-out search cut into units taken most promising first: a beam pass
     (width 100) for a first phrase, then, under a limit one letter below it, the states a few letters out
     from every centre, the one missing the least rare letters first (a state that holds q, j, x already is
@@ -88,9 +138,9 @@ def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, probe: P
     cut into the states two letters further out, which join the queue. The limit drops at each phrase;
     when the queue is empty the last phrase is proved shortest. Memory: the tables, one transposition table
     and the queue of units (about one per thousand nodes searched); time: finding comes early, the proof
-    costs what branch and bound's does, plus a few per cent for the cut units searched twice.
+    costs what branch and bound's does. `workers` threads take units from the queue.
     Recorded: the beam's tree, then the search by units as a second root (`Proof`) with each phrase found."""
-    limit = _limit(puzzle, max_length)
+    limit, workers = _limit(puzzle, max_length), _workers(workers)
     yield Bound(puzzle.lower_bound)
     problem = PalindromeProblem(puzzle, limit, budget)
     best = limit + 1
@@ -101,7 +151,7 @@ def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, probe: P
     if (below := best - 1) >= puzzle.lower_bound:
         tables = puzzle.tables_for(below, budget)
         search = probe.call(0, n=0, state=Proof(below)) if probe else None
-        for words in ledger.by_promise(tables, below, budget, probe):
+        for words in ledger.by_promise(tables, below, budget, probe, workers):
             text, best = _checked(puzzle, words)
             if probe:
                 probe.call(1, n=0, parent=search, state=Proof(below, text))
