@@ -1,5 +1,5 @@
-"""The compiled Sudoku strategy: its answers on every size checked by the independent checker, its node counts
-against the interpreted search it compiles, budgets, recordings, the refusals it shares with the interpreted
+"""The compiled Sudoku strategy: its answers on every size checked by the independent checker, its tree against
+the interpreted search it compiles (bitfield-cover's), budgets, recordings, the refusals it shares with the interpreted
 strategies, and a numba cache that cannot be used."""
 
 from __future__ import annotations
@@ -64,19 +64,20 @@ def test_no_solution_and_a_solved_grid():
     assert answers.unique and probe.calls == 1
 
 
-def test_it_walks_the_tree_of_propagation_where_a_cell_is_tightest():
-    # the same two rules, the first blank with the fewest candidates, digits ascending: the same nodes
+def test_it_walks_the_tree_of_bitfield_cover():
+    # the same two rules, the same branching on the tightest constraint (a cell first on ties), the same order
     for limit in (1, 2):
-        assert calls("compiled", EXAMPLES["other"], limit=limit) == calls("propagation", EXAMPLES["other"],
+        assert calls("compiled", EXAMPLES["other"], limit=limit) == calls("bitfield-cover", EXAMPLES["other"],
                                                                           limit=limit) == {1: 239, 2: 269}[limit]
     assert calls("compiled", EXAMPLES["harder"]) == 1  # hidden singles alone solve it
-    assert calls("compiled", TOP95_6, limit=2) == 186 == calls("propagation", TOP95_6, limit=2)
+    assert calls("compiled", TOP95_6, limit=2) == 46 == calls("bitfield-cover", TOP95_6, limit=2)
+    assert calls("propagation", TOP95_6, limit=2) == 186  # which branches on cells only: a digit's two places win
 
 
 @pytest.mark.skipif(not set_available("top95"), reason="needs $WORDLAB_DATA/sudoku/top95.txt")
-def test_calls_on_top95_are_those_of_propagation():
+def test_calls_on_top95_are_those_of_bitfield_cover():
     puzzles = load_set("top95")
-    assert sum(calls("compiled", p) for p in puzzles) == 3_283
+    assert sum(calls("compiled", p) for p in puzzles) == 2_821
 
 
 def test_solutions_agree_with_the_interpreted_strategies_on_random_puzzles():
@@ -133,14 +134,15 @@ def test_a_recording_shows_each_node_its_prunes_and_dead_ends():
                                                                                      e.state.cells[e.state.last]))
 
 
-def test_its_recording_is_propagations_event_for_event_where_a_cell_is_tightest():
+@pytest.mark.parametrize("puzzle", [EXAMPLES["other"], TOP95_6])
+def test_its_recording_is_bitfield_covers_event_for_event(puzzle):
     streams = []
-    for strategy in ("propagation", "compiled"):
+    for strategy in ("bitfield-cover", "compiled"):
         probe = Probe(record=5_000)
-        solve(EXAMPLES["other"], strategy, probe=probe, limit=2)
-        streams.append([(e.kind, e.node, e.parent, e.depth, e.why, e.state.cells if e.state else None)
-                        for e in probe.events])
-    assert streams[0] == streams[1]
+        solve(puzzle, strategy, probe=probe, limit=2)
+        streams.append([(e.kind, e.node, e.parent, e.depth, e.why, e.state.cells if e.state else None,
+                         getattr(e.state, "last", None)) for e in probe.events])
+    assert streams[0] == streams[1] and len(streams[0]) > 100
 
 
 def test_a_recording_that_fills_says_so_and_counts_the_rest():

@@ -1,14 +1,16 @@
 """The compiled Sudoku search: candidates as bit masks in a numpy array, naked and hidden singles to a fixed
-point, then a guess on the blank with the fewest candidates, depth first; the loops compiled by numba.
+point, then a guess on the tightest constraint (a blank's digits, or a digit's places in a unit), depth first;
+the loops compiled by numba.
 
-The search keeps its whole state in arrays (`Search`): one row of candidate masks per level of the
-depth-first stack (a guess copies its parent's row, so nothing is undone), the cell guessed at each level
-and the digits still to try there. `_run` advances that state by a quota of nodes and returns, so a Python
-caller can charge a budget, hand a solution out, record a node for the player, and call again where it
-left off; `_batch` runs the same steps over a whole array of puzzles in one call.
+The search keeps its whole state in arrays (`Search`): one row of candidate masks and one of places left per
+level of the depth-first stack (a guess copies its parent's rows, so nothing is undone), what each level
+branches on, the moves still to try there and the cell each level's guess filled. `_run` advances that state
+by a quota of nodes and returns, so a Python caller can charge a budget, hand a solution out, record a node
+for the player, and call again where it left off; `_batch` runs the same steps over a whole array of puzzles
+in one call.
 
 A mask holds digit d as bit d-1 (16 bits at most) and `PLACED` once the digit is written in. Numba keeps
-the machine code in its cache folder, so a second process loads it instead of compiling (about a second);
+the machine code in its cache folder, so a second process loads it instead of compiling it again;
 a cache folder that cannot be written or read is reported in one line and the kernels compile in memory.
 """
 
@@ -28,6 +30,7 @@ PLACED = 1 << 16  # the digit of this cell is written in (and struck from its pe
 PAUSED, SOLUTION, DONE = 0, 1, 2  # why `_run` returned: quota spent, a solution found, the space covered
 LEVEL, FRESH, NODES, PRUNES, LOGGED, LOGGING = range(6)  # the registers of a search
 PRUNE, BACKTRACK = 1, 2  # what the log says happened: a guess that failed at once, a level given up
+SOLVED = 1 << 30  # what `_tightest` says of a grid with no blank left
 CHUNK = 1 << 22  # nodes per call of a kernel when no budget asks to look sooner
 TIMED_NODES = 200_000  # under a time limit, cells × nodes per call: a few milliseconds of search
 
@@ -121,9 +124,12 @@ def _propagate(x, left, queue, queued, hidden, found, tab, n):
 
 
 @njit(cache=True)
-def _fewest(x, pop):
-    """The blank with the fewest candidates (the first of them; one with two ends the scan), -1 if none."""
-    best, fewest = -1, 99
+def _tightest(x, left, pop, units, n):
+    """What to branch on: the constraint with the fewest candidates left, cells first on ties, then the
+    lowest unit and digit. A blank cell c gives c (its digits are the branches); a digit d of unit u with
+    fewer places than any cell has candidates gives -1 - (u·n + d) (its places are the branches); a grid
+    with no blank gives `SOLVED`."""
+    best, fewest = SOLVED, 99
     for c in range(x.shape[0]):
         m = x[c]
         if not m & PLACED:
@@ -131,8 +137,30 @@ def _fewest(x, pop):
             if k < fewest:
                 best, fewest = c, k
                 if k <= 2:
-                    break
+                    return best
+    if best == SOLVED:
+        return best
+    for i in range(left.shape[0]):
+        if left[i] < fewest:
+            best, fewest = -1 - i, left[i]
+            if fewest <= 2:
+                break
     return best
+
+
+@njit(cache=True)
+def _branches(x, branch, units, n):
+    """The moves of a branch as bits, lowest first: a cell's digits, or the places (in unit order) of a unit's
+    digit."""
+    if branch >= 0:
+        return x[branch]
+    i = -1 - branch
+    u, bit = i // n, 1 << (i % n)
+    places = 0
+    for j in range(units.shape[1]):
+        if x[units[u, j]] & bit:
+            places |= 1 << j
+    return places
 
 
 @njit(cache=True)
@@ -172,34 +200,38 @@ def _log(log, reg, kind, level, cell, bit):
 
 
 @njit(cache=True)
-def _run(stack, lefts, tried, cell_at, reg, depth_nodes, log, queue, hidden, tab, n, quota):
+def _run(stack, lefts, tried, branch, placed, reg, depth_nodes, log, queue, hidden, tab, n, quota):
     """Advance the search: expand the node on top of the stack (or return SOLUTION if it has no blank left),
-    try its cell's digits in ascending order, descend into the first that propagates (a new node) and go on,
-    backing up a level when its digits are spent. Returns PAUSED right after the `quota`-th new node (not
-    yet expanded), SOLUTION with the solved grid on top, or DONE when the whole space is covered."""
-    pop = tab[3]
+    branch on its tightest constraint (`_tightest`), descend into the first move that propagates (a new node)
+    and go on, backing up a level when its moves are spent. Returns PAUSED right after the `quota`-th new node
+    (not yet expanded), SOLUTION with the solved grid on top, or DONE when the whole space is covered."""
+    units, pop, low = tab[1], tab[3], tab[4]
     level = reg[LEVEL]
     while True:
         if reg[FRESH]:
             reg[FRESH] = 0
-            c = _fewest(stack[level], pop)
-            if c < 0:
+            b = _tightest(stack[level], lefts[level], pop, units, n)
+            if b == SOLVED:
                 tried[level] = 0
                 reg[LEVEL] = level
                 return SOLUTION
-            cell_at[level] = c
-            tried[level] = stack[level, c]
+            branch[level] = b
+            tried[level] = _branches(stack[level], b, units, n)
         m = tried[level]
         if m == 0:
-            _log(log, reg, BACKTRACK, level, cell_at[level], 0)
+            _log(log, reg, BACKTRACK, level, 0, 0)
             level -= 1
             if level < 0:
                 reg[LEVEL] = 0
                 return DONE
             continue
-        bit = m & -m
-        tried[level] = m ^ bit
-        c = cell_at[level]
+        move = m & -m
+        tried[level] = m ^ move
+        b = branch[level]
+        if b >= 0:
+            c, bit = b, move
+        else:
+            c, bit = units[(-1 - b) // n, low[move]], 1 << ((-1 - b) % n)
         child, left = stack[level + 1], lefts[level + 1]
         child[:] = stack[level]
         left[:] = lefts[level]
@@ -211,6 +243,7 @@ def _run(stack, lefts, tried, cell_at, reg, depth_nodes, log, queue, hidden, tab
             _log(log, reg, PRUNE, level, c, bit)
             continue
         level += 1
+        placed[level] = c
         reg[FRESH] = 1
         reg[NODES] += 1
         depth_nodes[level] += 1
@@ -228,8 +261,8 @@ def _digits(x, low, out):
 
 
 @njit(cache=True)
-def _batch(givens, first, resume, limit, quota, stack, lefts, tried, cell_at, reg, depth_nodes, log, queue, hidden,
-           tab, n, full, solutions, owners, found, nodes, exhausted):
+def _batch(givens, first, resume, limit, quota, stack, lefts, tried, branch, placed, reg, depth_nodes, log, queue,
+           hidden, tab, n, full, solutions, owners, found, nodes, exhausted):
     """Solve puzzles `first`, `first + 1`, … of `givens` (one a row) up to `limit` solutions each: each solution
     goes to the next row of `solutions` (its puzzle's index to `owners`), the count of each puzzle's solutions
     to `found[i]`, its nodes to `nodes[i]`, and whether its search covered its space to `exhausted[i]`.
@@ -248,7 +281,7 @@ def _batch(givens, first, resume, limit, quota, stack, lefts, tried, cell_at, re
         while True:
             if quota <= 0 or written == solutions.shape[0]:
                 return i, written
-            status = _run(stack, lefts, tried, cell_at, reg, depth_nodes, log, queue, hidden, tab, n, quota)
+            status = _run(stack, lefts, tried, branch, placed, reg, depth_nodes, log, queue, hidden, tab, n, quota)
             quota -= reg[NODES] - nodes[i]
             nodes[i] = reg[NODES]
             if status == SOLUTION:
@@ -264,7 +297,7 @@ def _batch(givens, first, resume, limit, quota, stack, lefts, tried, cell_at, re
     return givens.shape[0], written
 
 
-KERNELS = (_strike, _propagate, _fewest, _start, _log, _run, _digits, _batch)
+KERNELS = (_strike, _propagate, _tightest, _branches, _start, _log, _run, _digits, _batch)
 
 
 @contextmanager
@@ -297,9 +330,9 @@ def tables(g: Geometry) -> tuple[np.ndarray, ...]:
 
 
 class Search:
-    """The arrays of one search on one geometry: the stack of candidate rows and of digit places left, the
-    digits still to try and the cell guessed at each level, the registers, nodes per depth, a log for
-    recordings and the queues of propagation."""
+    """The arrays of one search on one geometry: the stacks of candidate rows and of places left, what each
+    level branches on, the moves still to try there and the cell its guess filled, the registers, nodes per
+    depth, a log for recordings and the queues of propagation."""
 
     def __init__(self, g: Geometry, log: int = 0):
         cells, units = g.cells, 3 * g.n
@@ -309,7 +342,8 @@ class Search:
         self.stack = np.zeros((cells + 1, cells), dtype=np.int32)
         self.lefts = np.zeros((cells + 1, units * g.n), dtype=np.int8)
         self.tried = np.zeros(cells + 1, dtype=np.int32)
-        self.cell_at = np.zeros(cells + 1, dtype=np.int32)
+        self.branch = np.zeros(cells + 1, dtype=np.int32)
+        self.placed = np.full(cells + 1, -1, dtype=np.int32)
         self.reg = np.zeros(6, dtype=np.int64)
         self.depth_nodes = np.zeros(cells + 1, dtype=np.int64)
         self.log = np.zeros((max(log, 1), 4), dtype=np.int32)
@@ -324,14 +358,14 @@ class Search:
 
     def run(self, quota: int) -> int:
         self.reg[LOGGED] = 0
-        return _run(self.stack, self.lefts, self.tried, self.cell_at, self.reg, self.depth_nodes, self.log, self.queue,
-                    self.hidden, self.tab, self.n, quota)
+        return _run(self.stack, self.lefts, self.tried, self.branch, self.placed, self.reg, self.depth_nodes, self.log,
+                    self.queue, self.hidden, self.tab, self.n, quota)
 
     def batch(self, givens: np.ndarray, first: int, resume: bool, limit: int, quota: int, solutions: np.ndarray,
               owners: np.ndarray, found: np.ndarray, nodes: np.ndarray, exhausted: np.ndarray) -> tuple[int, int]:
-        return _batch(givens, first, resume, limit, quota, self.stack, self.lefts, self.tried, self.cell_at, self.reg,
-                      self.depth_nodes, self.log, self.queue, self.hidden, self.tab, self.n, self.full, solutions,
-                      owners, found, nodes, exhausted)
+        return _batch(givens, first, resume, limit, quota, self.stack, self.lefts, self.tried, self.branch, self.placed,
+                      self.reg, self.depth_nodes, self.log, self.queue, self.hidden, self.tab, self.n, self.full,
+                      solutions, owners, found, nodes, exhausted)
 
     @property
     def level(self) -> int:

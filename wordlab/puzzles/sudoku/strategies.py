@@ -840,12 +840,13 @@ def bitfield_cover(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget
 
 def compiled(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
              limit: int = 1) -> Solutions:
-    """Candidates as bit masks in a numpy array, naked and hidden singles to a fixed point, then a guess on
-    the blank with the fewest candidates, digits ascending, depth first, all compiled by numba
+    """Candidates as bit masks in a numpy array, naked and hidden singles to a fixed point (with each unit's
+    places left per digit counted as candidates go), then a guess on the tightest constraint, a blank's
+    digits or a digit's places in a unit (cells first on ties), depth first, all compiled by numba
     (`wordlab.puzzles.sudoku.compiled`; the machine code is cached on disk, so only the first process pays
-    the compiling, a few seconds). Where a cell is tightest it walks propagation's very tree, at a few
-    microseconds a node on a 9×9; it returns to Python every few milliseconds for the budget, and a
-    recording probe makes it stop at every node so that the player can draw it (far slower, for small runs)."""
+    the compiling, a few seconds). It walks `bitfield-cover`'s very tree, at a microsecond or two a node on a
+    9×9; it returns to Python every few milliseconds for the budget, and a recording probe makes it stop at
+    every node so that the player can draw it (far slower, for small runs)."""
     _check_limit(limit)
     from wordlab.puzzles.sudoku import compiled as kernel
 
@@ -932,7 +933,7 @@ class _Reporter:
 
     def _node(self, level: int) -> None:
         search = self.search
-        last = int(search.cell_at[level - 1]) if level else -1
+        last = int(search.placed[level]) if level else -1
         position = Position(search.grid(level), search.candidates(level), last)
         self.positions[level], self.children[level] = position, 0
         self.ids[level] = _called(self.probe, level, self.ids[level - 1] if level else None, lambda: position, [])
