@@ -687,8 +687,9 @@ class Answer(Result):
     def summary(self) -> str:
         note = f" (stopped: {self.stopped})" if self.stopped else ""
         if self.solutions:
-            count = f"at least {len(self.solutions)}" if self.stopped else f"{len(self.solutions)}"
-            many = f"{count} solutions; first: " if len(self.solutions) > 1 or self.stopped else ""
+            n = len(self.solutions)
+            count = f"{'at least ' if self.stopped else ''}{n} solution{'s' if n > 1 else ''}"
+            many = f"{count}; first: " if n > 1 or self.stopped else ""
             return many + " ".join(self.values[0]) + note
         return f"stopped: {self.stopped}" if self.stopped else f"no solution: {self.why}"
 
