@@ -211,3 +211,13 @@ def test_every_numeric_option_states_its_range():
         sub = parser.puzzle_parsers[command, "palindrome"]
         puzzle_commands("palindrome").add_arguments(sub, command)
         assert not [a.option_strings for a in sub._actions if a.type in (int, float)], command
+
+
+def test_fewest_words_on_the_command_line(toy_file, capsys):
+    assert main(["solve", "palindrome", "--words", toy_file, "--alphabet", "abcd", "--fewest-words", "6",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["fewest"] == 4 and len(data["phrase"].split()) == 4 and P.verify(P.example(), data["phrase"])
+    assert data["letters bound"] == 3 and data["nodes"] > 0 and "--fewest-words 6" in data["command"]
+    assert main(["solve", "palindrome", "--words", toy_file, "--alphabet", "abcd", "--fewest-words", "3"]) == 0
+    assert "no palindromic pangram of at most 3 words exists: at least 4" in capsys.readouterr().out

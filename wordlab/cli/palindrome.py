@@ -175,7 +175,9 @@ def fewest(args) -> Report:
         count, phrase, stopped = low, None, str(stop)
     else:
         stopped = None
-    data = {"words": args.words, "fewest": count if phrase else None, "at least": count,
+    data = {"command": f"wordlab solve palindrome --words {args.words} --fewest-words {args.fewest_words} "
+                       f"--max-seconds {budget.seconds:g}" if budget and budget.seconds else None,
+            "words": args.words, "fewest": count if phrase else None, "at least": count,
             "phrase": " ".join(phrase) if phrase else None,
             "searched up to": args.fewest_words, "letters bound": low, "why": why, "stopped": stopped,
             "nodes": budget.used if budget else None, "seconds": round(time.perf_counter() - clock, 3)}

@@ -20,13 +20,16 @@ beam search on the generic engine), `astar` (generic, admissible h), and two exh
 grow the phrase from the centre outwards (`kernel`, where the bounds can see everything still
 to come): `iterative-deepening` (one search per length from the lower bound up: each finished length
 proves nothing that short exists) and `branch-and-bound` (a beam pass for an incumbent, then one search
-below it that lowers its limit at each solution). Proofs too long for one sitting run unit by unit with
-a ledger (`ledger`); the measured runs are in data/palindrome/README.md.
+below it that lowers its limit at each solution); `rarest-first` (the default) is branch and bound with the
+inside-out search cut into units taken from a priority queue, those holding the rarest letters first, which
+finds WORD.LST's 57 letters within a minute. Proofs too long for one sitting run unit by unit with a ledger
+(`ledger`); the measured runs are in data/palindrome/README.md.
 
 The parts: `puzzle` (the dictionary, phrases, `verify`, `render`, `is_move`), `anytime` (the letter-level
 search from both ends on the generic engine), `kernel` (the compiled inside-out search and its bounds),
-`ledger` (a length's proof cut into work units, kept in a ledger, run on Dask) and `strategies` (the
-registry and `solve`).
+`ledger` (a length's proof cut into work units, kept in a ledger, run on Dask; the search by promise),
+`strategies` (the registry and `solve`), `decide` (a phrase and the proof that nothing is shorter) and
+`fewest` (the fewest words, letters unbounded).
 
 What the step-through player draws (`render`): `Walks`, a letter-level state (`Half`: the half spelled by
 both walks, with its word starts, covered letters and, once finished, its centre) with the letters to
