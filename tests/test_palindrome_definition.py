@@ -259,3 +259,37 @@ def test_rarest_first_counts_the_same_nodes_on_every_run_with_one_worker():
         result = P.solve(puzzle, "rarest-first", probe=probe)
         counts.add((probe.nodes, result.best.cost, result.optimal))
     assert len(counts) == 1 and counts.pop()[2]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.text(alphabet="abcde", min_size=1, max_size=4), min_size=1, max_size=6),
+       st.lists(st.sampled_from(["abcba", "cdc", "abcdcba", "dcbabcd", "a", "ab", "ba", "dcb"]), max_size=3),
+       st.sampled_from([2, 3, 4]))
+def test_the_proof_by_words_in_a_ledger_agrees_with_brute_force(tmp_path_factory, drawn, planted, most):
+    from wordlab.puzzles.palindrome import fewest
+
+    vocabulary = sorted(set(drawn + planted))
+    expected = fewest_words_by_brute_force(vocabulary, "abcd", most)
+    ledger = tmp_path_factory.mktemp("words") / "ledger-{code}.jsonl"
+    claim = fewest.prove_words(vocabulary, most, ledger, alphabet="abcd", report=lambda line: None)
+    assert claim.impossible == (expected is None)
+    if expected is not None:
+        assert len(claim.phrase.split()) <= most and P.verify(P.index(vocabulary, "abcd"), claim.phrase)
+
+
+def test_the_proof_by_words_resumes_and_refuses_another_dictionary(tmp_path, monkeypatch):
+    from wordlab.puzzles.palindrome import fewest
+
+    monkeypatch.setattr(fewest, "CHUNK_WORDS", 2)
+    vocabulary = ["ab", "ba", "c", "d", "cd", "dc", "abc", "cba"]
+    ledger = tmp_path / "words.jsonl"
+    whole = fewest.prove_words(vocabulary, 2, ledger, alphabet="abcd", report=lambda line: None)
+    assert whole.impossible and whole.units == 4 == whole.finished                  # "ab cd cba" has three
+    lines = ledger.read_text().splitlines()
+    ledger.write_text("\n".join(lines[:3]) + "\n")                  # stopped after two units
+    again = fewest.prove_words(vocabulary, 2, ledger, alphabet="abcd", report=lambda line: None)
+    assert again.impossible and again.nodes == whole.nodes and len(ledger.read_text().splitlines()) == len(lines)
+    with pytest.raises(WordlabError, match="another dictionary"):
+        fewest.prove_words(vocabulary + ["dd"], 2, ledger, alphabet="abcd", report=lambda line: None)
+    assert fewest.prove_words(vocabulary, 3, tmp_path / "three.jsonl", alphabet="abcd",
+                              report=lambda line: None).phrase == "ab cd cba"

@@ -73,6 +73,9 @@ def add_arguments(parser, command: str) -> None:
         proof.add_argument("--fewest-words", type=whole(2, 100), metavar="N",
                            help="instead of letters, the fewest words (letters unbounded): exhaustive search of the "
                                 "phrases of up to N words, from the bound the letters give (within --max-seconds)")
+        proof.add_argument("--prove-words", type=whole(2, 100), metavar="N",
+                           help="the proof by words in --ledger: search every unit of 'a phrase of at most N words' "
+                                "not yet in it (units of first words; resumable; Dask as with --prove)")
         proof.add_argument("--scheduler", metavar="ADDRESS",
                            help="a running Dask scheduler (tcp://host:8786); 'threads' or 'serial' to stay in this "
                                 "process; default: a local cluster of --workers processes")
@@ -190,7 +193,22 @@ def fewest(args) -> Report:
     return Report(text, data)
 
 
+def prove_words(args) -> Report:
+    """The proof by words for one count (`--prove-words`), unit by unit in a ledger."""
+    from wordlab.puzzles.palindrome.fewest import prove_words as prove_words_
+    from wordlab.words import as_wordlist
+
+    if not args.ledger:
+        raise WordlabError("--prove-words needs --ledger FILE: the ledger keeps the finished work units")
+    claim = prove_words_(as_wordlist(args.words), args.prove_words, args.ledger, alphabet=args.alphabet,
+                         name=args.words, scheduler=args.scheduler or "serial" if args.workers == 1 else args.scheduler,
+                         workers=args.workers, report=lambda line: print(line, file=sys.stderr, flush=True))
+    return Report(claim.sentence(), claim.as_dict())
+
+
 def solve(args) -> Report:
+    if args.prove_words is not None:
+        return prove_words(args)
     if args.fewest_words is not None:
         return fewest(args)
     if args.decide:

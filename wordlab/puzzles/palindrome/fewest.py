@@ -10,6 +10,7 @@ and three words need two words that together hold every letter.
 from __future__ import annotations
 
 import bisect
+from dataclasses import dataclass
 
 from wordlab.structures.letters import ALPHABET, letterset
 
@@ -73,12 +74,13 @@ def _next_words(index: WordIndex, left_over: bool, over: str):
             yield (text[::-1] if left_over else text), not left_over, (not left_over, text[len(over):])
 
 
-def phrase_of_at_most(index: WordIndex, most: int, budget=None) -> tuple[str, ...] | None:
+def phrase_of_at_most(index: WordIndex, most: int, budget=None, firsts=None) -> tuple[str, ...] | None:
     """A palindromic pangram of at most `most` words (two or more), or None when none exists: exhaustive
     depth-first search that lays words on both ends, keeping the letters one side has and the other has not
     yet matched (the overhang); a phrase is complete when the overhang reads the same backwards. Pruned when
     the missing letters need more words than are left (each holds at most `widest` letters). Each placed
-    word is a node charged to `budget`."""
+    word is a node charged to `budget`. `firsts`: only the phrases whose first word is one of these (default
+    all: each first word is an independent part of the search)."""
     def grow(left: list, right: list, covered: int, left_over: bool, over: str):
         if budget:
             budget.tick()
@@ -95,7 +97,7 @@ def phrase_of_at_most(index: WordIndex, most: int, budget=None) -> tuple[str, ..
                 return found
         return None
 
-    for first in index.words:
+    for first in index.words if firsts is None else firsts:
         found = grow([first], [], index.letters[first], True, first)
         if found:
             return found
@@ -113,3 +115,148 @@ def fewest_words(words, alphabet: str = ALPHABET, most: int = 8, budget=None) ->
         if found:
             return len(found), found
     return max(start, most + 1), None
+
+
+# -- a proof by words, unit by unit, in a ledger ------------------------------------------------------------------
+
+CHUNK_WORDS = 250   # first words per unit of a proof by words (about a second each at four words on WORD.LST)
+_INDEXES: dict[tuple, WordIndex] = {}
+
+
+class _Counter:
+    """Counts the nodes a unit searches (the search ticks it as it would a budget)."""
+
+    def __init__(self):
+        self.used = 0
+
+    def tick(self, n: int = 1) -> None:
+        self.used += n
+
+
+def index_for(words: tuple[str, ...], alphabet: str) -> WordIndex:
+    """This process's WordIndex for the words (built once)."""
+    key = (hash(words), len(words), alphabet)
+    if key not in _INDEXES:
+        _INDEXES[key] = WordIndex(words, alphabet)
+    return _INDEXES[key]
+
+
+def words_code() -> str:
+    """The version a ledger line of the proof by words is valid for: the search's code and the unit size."""
+    import hashlib
+
+    from .kernel import source_digest
+
+    stamp = (source_digest((WordIndex, _starting, _next_words, phrase_of_at_most, search_unit)), CHUNK_WORDS)
+    return "w" + hashlib.sha256(repr(stamp).encode()).hexdigest()[:15]
+
+
+def search_unit(words: tuple[str, ...], alphabet: str, most: int, unit: int) -> dict:
+    """One unit of the proof that no phrase of at most `most` words exists: the phrases whose first word is one of
+    the unit's CHUNK_WORDS words (in sorted order). Its ledger record, without the versions."""
+    import time
+
+    index, counter, clock = index_for(words, alphabet), _Counter(), time.perf_counter()
+    firsts = index.words[unit * CHUNK_WORDS:(unit + 1) * CHUNK_WORDS]
+    found = phrase_of_at_most(index, most, counter, firsts)
+    return {"unit": f"w{unit}", "length": most, "outcome": "found" if found else "exhausted", "nodes": counter.used,
+            "seconds": round(time.perf_counter() - clock, 3), "phrase": " ".join(found) if found else None,
+            "units": None}
+
+
+@dataclass
+class WordsClaim:
+    """What a ledger of the proof by words says about phrases of at most `most` words."""
+
+    most: int
+    units: int
+    finished: int
+    nodes: int
+    seconds: float
+    phrase: str | None
+    checksum: str
+    code: str
+    words: str
+
+    @property
+    def impossible(self) -> bool:
+        return self.finished == self.units and self.phrase is None
+
+    def sentence(self) -> str:
+        tally = (f"{self.finished:,} of {self.units:,} units, {self.nodes:,} words placed, {self.seconds:,.1f} s of "
+                 f"search; ledger sha256 {self.checksum[:16]}…")
+        if self.impossible:
+            return f"no palindromic pangram of at most {self.most} words exists in {self.words}: {tally}"
+        if self.phrase:
+            return (f"a palindromic pangram of {len(self.phrase.split())} words exists in {self.words}: "
+                    f"{self.phrase!r} ({tally})")
+        return f"at most {self.most} words: undecided in {self.words} ({tally})"
+
+    def as_dict(self) -> dict:
+        return {"words at most": self.most, "units": self.units, "finished": self.finished, "nodes": self.nodes,
+                "seconds": round(self.seconds, 3), "impossible": self.impossible, "phrase": self.phrase,
+                "ledger_sha256": self.checksum, "code": self.code, "words": self.words}
+
+
+def prove_words(words, most: int, ledger_path, *, alphabet: str = ALPHABET, name: str = "custom",
+                scheduler: str | None = "serial", workers: int = 1, report=print) -> WordsClaim:
+    """Search every unit of "no palindromic pangram of at most `most` words" not yet in the ledger (`{code}` in
+    `ledger_path` is replaced by the code version), on Dask as `ledger.prove` does (`scheduler` "serial": one
+    unit after the other here), and return what the ledger then says. Stops at the first unit with a phrase."""
+    from pathlib import Path
+
+    from . import ledger as L
+
+    listed = tuple(sorted(set(getattr(words, "words", words))))
+    units = -(-len(listed) // CHUNK_WORDS)
+    code = words_code()
+    book = L.Ledger(Path(str(ledger_path).replace("{code}", code)), code, L.proof.dictionary_digest(listed),
+                    "".join(sorted(alphabet)), name)
+    for problem in book.problems:
+        report(f"ledger: {problem}")
+    with L._exclusive(book.path):
+        if not book.done(most, L.ROOT):
+            book.add({"unit": L.ROOT, "length": most, "outcome": "cut", "nodes": 0, "seconds": 0.0, "phrase": None,
+                      "units": units})
+        pending = [u for u in range(units) if not book.done(most, f"w{u}")]
+        report(f"at most {most} words on {name}: {units:,} units, {len(pending):,} to search (code {code})")
+        if not any(book.records[most, f"w{u}"]["phrase"] for u in range(units) if book.done(most, f"w{u}")):
+            _run_units(listed, alphabet, most, pending, book, scheduler, workers, report)
+    rows = [book.records[most, f"w{u}"] for u in range(units) if book.done(most, f"w{u}")]
+    phrase = next((r["phrase"] for r in rows if r["phrase"]), None)
+    return WordsClaim(most, units, len(rows), sum(r["nodes"] for r in rows), sum(r["seconds"] for r in rows), phrase,
+                      book.checksum(), code, name)
+
+
+def _run_units(words, alphabet, most, pending, book, scheduler, workers, report) -> None:
+    """Search the pending units, recording each as it finishes; stop at the first phrase."""
+    import time
+
+    from . import ledger as L
+
+    clock, done = time.perf_counter(), 0
+
+    def record(row: dict) -> bool:
+        nonlocal done
+        book.add(row)
+        done += 1
+        if row["phrase"] or done % 100 == 0 or done == len(pending):
+            report(f"{done:,}/{len(pending):,} units, {time.perf_counter() - clock:,.0f} s"
+                   + (f": found {row['phrase']!r}" if row["phrase"] else ""))
+        return bool(row["phrase"])
+
+    if scheduler == "serial":
+        for unit in pending:
+            if record(search_unit(words, alphabet, most, unit)):
+                return
+        return
+    from dask.distributed import as_completed
+
+    with L._client(scheduler, workers, report) as client:
+        shared = client.scatter(words, broadcast=True)
+        running = as_completed([client.submit(search_unit, shared, alphabet, most, unit, pure=False, priority=-unit)
+                                for unit in pending])
+        for future in running:
+            if record(future.result()):
+                client.cancel(list(running.futures))
+                return
