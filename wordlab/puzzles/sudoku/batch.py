@@ -111,7 +111,7 @@ def _compiled_one_size(given: list[Sudoku], g: Geometry, limit: int, budget: Bud
 
     kernel.ready("batch")
     search = kernel.Search(g)
-    cells = np.array([p.cells for p in given], dtype=np.int8).reshape(len(given), g.cells)
+    cells = np.frombuffer(b"".join(bytes(p.cells) for p in given), np.int8).reshape(len(given), g.cells)  # parsed
     room = min(len(given) * limit, ROOM)
     solutions, owners, found, nodes, exhausted = kernel.batch_outputs(len(given), room, g.cells)
     found_so_far: list[list[Found]] = [[] for _ in given]
