@@ -12,6 +12,8 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
+import numpy as np
+
 from wordlab.structures.letters import ALPHABET, letterset
 
 
@@ -52,6 +54,20 @@ class WordIndex:
         self.full = letterset(alphabet)
         self.letters = {w: letterset(w) & self.full for w in self.words}
         self.widest = max((m.bit_count() for m in self.letters.values()), default=0)
+        self.held = _held_by_one(self.letters.values(), self.full)
+
+
+def _held_by_one(masks, full: int) -> np.ndarray:
+    """Per letter set S of the alphabet's letters (as bits 0..25 of a..z), does one word hold all of S? The
+    words' letter sets and all their subsets, as a bitmap of booleans (2^26 for the whole alphabet)."""
+    size = full.bit_length()
+    held = np.zeros(1 << size, np.bool_)
+    held[np.fromiter(masks, np.int64)] = True
+    for b in range(size):
+        step = 1 << b
+        view = held.reshape(-1, 2, step)
+        view[:, 0, :] |= view[:, 1, :]
+    return held
 
 
 def _starting(ordered: list[str], prefix: str):
@@ -78,7 +94,8 @@ def phrase_of_at_most(index: WordIndex, most: int, budget=None, firsts=None) -> 
     """A palindromic pangram of at most `most` words (two or more), or None when none exists: exhaustive
     depth-first search that lays words on both ends, keeping the letters one side has and the other has not
     yet matched (the overhang); a phrase is complete when the overhang reads the same backwards. Pruned when
-    the missing letters need more words than are left (each holds at most `widest` letters). Each placed
+    the missing letters need more words than are left (each holds at most `widest` letters), or, with one
+    word left, when no word holds them all (`held`). Each placed
     word is a node charged to `budget`. `firsts`: only the phrases whose first word is one of these (default
     all: each first word is an independent part of the search)."""
     def grow(left: list, right: list, covered: int, left_over: bool, over: str):
@@ -87,8 +104,9 @@ def phrase_of_at_most(index: WordIndex, most: int, budget=None, firsts=None) -> 
         placed = len(left) + len(right)
         if covered == index.full and placed >= 2 and over == over[::-1]:
             return tuple(left + right[::-1])
-        missing = (index.full & ~covered).bit_count()
-        if placed >= most or missing > index.widest * (most - placed):
+        missing = index.full & ~covered
+        if placed >= most or missing.bit_count() > index.widest * (most - placed) \
+                or placed == most - 1 and not index.held[missing]:
             return None
         for word, goes_left, (side, rest) in _next_words(index, left_over, over):
             found = grow(left + [word] if goes_left else left, right if goes_left else right + [word],
