@@ -327,3 +327,40 @@ def check_options(strategy: Callable, name: str, options: tuple[str, ...]) -> No
     if unknown:
         offer = f"; it takes {', '.join(taken)}" if taken else "; it takes no options"
         raise WordlabError(f"strategy {name!r} has no option {', '.join(unknown)}{offer}")
+
+
+def taken(strategies, name: str, options: dict) -> dict:
+    """The `options` the strategy `name` takes: all of them for a built-in (a mistake there is the command's
+    own), and for your own strategy (`module:function`) only those its signature names (or all, with
+    `**options`), so that a command-line option it has no use for is not forced on it."""
+    if name in strategies:
+        return options
+    parameters = inspect.signature(pick(strategies, name)).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return options
+    return {key: value for key, value in options.items() if key in parameters}
+
+
+def at_most(strategies, name: str, limit: int):
+    """(what to run, its options) for up to `limit` solutions: `name` with `limit=` when it takes one; else
+    your own strategy closed after its `limit`-th solution (a run that ends there did not cover its whole
+    space)."""
+    if taken(strategies, name, {"limit": limit}):
+        return name, {"limit": limit}
+    strategy = pick(strategies, name)
+
+    def stopped_at_limit(given, *, probe=None, budget=None):
+        solutions = strategy(given, probe=probe, budget=budget)
+        found = 0
+        try:
+            for item in solutions:
+                yield item
+                found += not isinstance(item, Bound)
+                if found >= limit:
+                    return False
+        finally:
+            solutions.close()
+        return True
+
+    stopped_at_limit.strategy_name = strategy_name(strategy)
+    return stopped_at_limit, {}

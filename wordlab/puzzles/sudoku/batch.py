@@ -53,8 +53,8 @@ def _parsed(puzzle, index: int) -> Sudoku:
 
 def _one_by_one(given: list[Sudoku], strategy, budget: Budget | None, options: dict) -> list:
     """Each puzzle through the runner, sharing `budget` (once spent, the rest stop at once). A strategy of your
-    own that takes no `limit` is closed after its `limit`-th solution (`wordlab.cli.options.at_most`)."""
-    from wordlab.cli.options import at_most
+    own that takes no `limit` is closed after its `limit`-th solution (`wordlab.search.result.at_most`)."""
+    from wordlab.search.result import at_most
     from wordlab.puzzles.sudoku import STRATEGIES, Answer, render
 
     if "limit" in options:
