@@ -150,10 +150,17 @@ class Check:
         if self.passed:
             budget = self.table.iloc[-1]["verdict"]
             stops = (f"its budget stop is {budget}" if budget.startswith(NOT_TESTED) else "stops at its budget")
-            return f"passed: {name} is ok on all {len(self.table) - 1} instances of {what} and {stops}"
+            instances = sum(name in self.given_by_name for name in self.table["instance"])
+            return f"passed: {name} is ok on all {instances} instances of {what} and {stops}"
         instance, why = self.failures[0]
-        return (f"failed {len(self.failures)} of {len(self.table)} checks ({len(self.table) - 1} instances and the "
-                f"budget test): {instance}: {why}")
+        return f"failed {len(self.failures)} of {len(self.table)} checks ({self._rows_said()}): {instance}: {why}"
+
+    def _rows_said(self) -> str:
+        """What the table's rows are: "4 instances, fewer nodes than sequential and the budget test"."""
+        names = list(self.table["instance"])
+        instances = sum(name in self.given_by_name for name in names)
+        others = [name for name in names[:-1] if name not in self.given_by_name]  # the last row is the budget's
+        return ", ".join([f"{instances} instance{'s' * (instances != 1)}", *others]) + " and the budget test"
 
     def raise_if_failed(self) -> "Check":
         """This check, or a one-line `WordlabError` with the verdict when it failed (for scripts and tests)."""
