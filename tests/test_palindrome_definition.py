@@ -291,5 +291,5 @@ def test_the_proof_by_words_resumes_and_refuses_another_dictionary(tmp_path, mon
     assert again.impossible and again.nodes == whole.nodes and len(ledger.read_text().splitlines()) == len(lines)
     with pytest.raises(WordlabError, match="another dictionary"):
         fewest.prove_words(vocabulary + ["dd"], 2, ledger, alphabet="abcd", report=lambda line: None)
-    assert fewest.prove_words(vocabulary, 3, tmp_path / "three.jsonl", alphabet="abcd",
-                              report=lambda line: None).phrase == "ab cd cba"
+    three = fewest.prove_words(vocabulary, 3, tmp_path / "three.jsonl", alphabet="abcd", report=lambda line: None)
+    assert len(three.phrase.split()) == 3 and P.verify(P.index(vocabulary, "abcd"), three.phrase)

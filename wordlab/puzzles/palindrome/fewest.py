@@ -220,7 +220,8 @@ def prove_words(words, most: int, ledger_path, *, alphabet: str = ALPHABET, name
                 scheduler: str | None = "serial", workers: int = 1, report=print) -> WordsClaim:
     """Search every unit of "no palindromic pangram of at most `most` words" not yet in the ledger (`{code}` in
     `ledger_path` is replaced by the code version), on Dask as `ledger.prove` does (`scheduler` "serial": one
-    unit after the other here), and return what the ledger then says. Stops at the first unit with a phrase."""
+    unit after the other here), and return what the ledger then says. Stops at the first unit with a phrase.
+    Units run in an order fixed by a hash of their names, so the part done at any moment is a random sample."""
     from pathlib import Path
 
     from . import ledger as L
@@ -236,7 +237,7 @@ def prove_words(words, most: int, ledger_path, *, alphabet: str = ALPHABET, name
         if not book.done(most, L.ROOT):
             book.add({"unit": L.ROOT, "length": most, "outcome": "cut", "nodes": 0, "seconds": 0.0, "phrase": None,
                       "units": units})
-        pending = [u for u in range(units) if not book.done(most, f"w{u}")]
+        pending = sorted((u for u in range(units) if not book.done(most, f"w{u}")), key=lambda u: L.order(f"w{u}"))
         report(f"at most {most} words on {name}: {units:,} units, {len(pending):,} to search (code {code})")
         if not any(book.records[most, f"w{u}"]["phrase"] for u in range(units) if book.done(most, f"w{u}")):
             _run_units(listed, alphabet, most, pending, book, scheduler, workers, report)
