@@ -293,3 +293,15 @@ def test_the_proof_by_words_resumes_and_refuses_another_dictionary(tmp_path, mon
         fewest.prove_words(vocabulary + ["dd"], 2, ledger, alphabet="abcd", report=lambda line: None)
     three = fewest.prove_words(vocabulary, 3, tmp_path / "three.jsonl", alphabet="abcd", report=lambda line: None)
     assert len(three.phrase.split()) == 3 and P.verify(P.index(vocabulary, "abcd"), three.phrase)
+
+
+def test_the_committed_ledger_by_words_settles_four_words_as_impossible():
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "data" / "palindrome" / "ledger-ita-words-w82aed635eb48479.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    assert all(row["check"] == L._check(row) for row in rows)                    # every line passes its checksum
+    four = [row for row in rows if row["length"] == 4]
+    root = next(row for row in four if row["unit"] == L.ROOT)
+    assert L.settled(four) and root["units"] == len(four) - 1 == 695
+    assert not any(row["phrase"] for row in four) and {row["outcome"] for row in four} == {"cut", "exhausted"}
