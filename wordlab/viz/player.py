@@ -185,7 +185,7 @@ def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD
     - sudoku: bitfield-cover; sequential, random-order, greedy, greedy-early-stop, greedy-less-recursion,
       propagation, dancing-links, bitmask-singles, bitmask-locked, compiled
     - shredded: beam-repair; best-first, best-first-blocks, greedy-chain, beam, exact
-    - palindrome: branch-and-bound; beam-stack, astar, iterative-deepening
+    - palindrome: rarest-first; beam-stack, astar, iterative-deepening, branch-and-bound
     - tuesday: numpy; pure-python
     - word-ladder: astar; depth-first, depth-first-graph, breadth-first, breadth-first-graph, uniform-cost,
       greedy, beam, beam-stack
