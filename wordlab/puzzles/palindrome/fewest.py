@@ -1,10 +1,16 @@
-"""The fewest words in a palindromic pangram (letters unbounded): a lower bound from the letters words can hold.
+"""The fewest words in a palindromic pangram (letters unbounded): a bound from the letters words hold, an
+exhaustive search by words, and that search cut into units kept in a ledger.
 
 In a phrase w1 … wn that reads the same backwards, the first word comes back reversed at the end. If it is no
 longer than the last word, it lies inside it, so its letters are the last word's too; otherwise the last word
 lies reversed inside the first. With two words, the phrase's letters are therefore the longer word's; with
 three, those of the middle word and the longer outer word. So two words need one word holding every letter,
-and three words need two words that together hold every letter.
+and three words need two words that together hold every letter (`fewest_words_at_least`).
+
+Beyond that a search decides (`phrase_of_at_most`): it lays whole words on both ends and keeps the letters one
+side has that the other has not yet matched (the overhang); a phrase is complete when the overhang reads the
+same backwards. `prove_words` cuts it into units of first words and keeps them in a ledger (`ledger.Ledger`:
+the same file format, checks and refusals as the proof by letters), on Dask or one after the other.
 """
 
 from __future__ import annotations
