@@ -305,3 +305,15 @@ def test_the_committed_ledger_by_words_settles_four_words_as_impossible():
     root = next(row for row in four if row["unit"] == L.ROOT)
     assert L.settled(four) and root["units"] == len(four) - 1 == 695
     assert not any(row["phrase"] for row in four) and {row["outcome"] for row in four} == {"cut", "exhausted"}
+
+
+def test_the_proof_by_words_on_dask_threads_records_what_one_thread_does(tmp_path, monkeypatch):
+    from wordlab.puzzles.palindrome import fewest
+
+    monkeypatch.setattr(fewest, "CHUNK_WORDS", 2)
+    vocabulary = ["ab", "ba", "c", "d", "cd", "dc", "abc", "cba", "ad", "da"]
+    serial = fewest.prove_words(vocabulary, 2, tmp_path / "serial.jsonl", alphabet="abcd", report=lambda line: None)
+    threads = fewest.prove_words(vocabulary, 2, tmp_path / "threads.jsonl", alphabet="abcd", scheduler="threads",
+                                 workers=2, report=lambda line: None)
+    assert serial.impossible and threads.impossible and serial.units == threads.units == 5
+    assert serial.nodes == threads.nodes

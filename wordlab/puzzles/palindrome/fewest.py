@@ -278,10 +278,21 @@ def _run_units(words, alphabet, most, pending, book, scheduler, workers, report)
     from dask.distributed import as_completed
 
     with L._client(scheduler, workers, report) as client:
-        shared = client.scatter(words, broadcast=True)
-        running = as_completed([client.submit(search_unit, shared, alphabet, most, unit, pure=False, priority=-unit)
-                                for unit in pending])
+        shared = client.scatter(_Words(words), broadcast=True)   # one object: a bare tuple would go word by word
+        running = as_completed([client.submit(_search_shared, shared, alphabet, most, unit, pure=False,
+                                              priority=-i) for i, unit in enumerate(pending)])
         for future in running:
             if record(future.result()):
                 client.cancel(list(running.futures))
                 return
+
+
+@dataclass(frozen=True)
+class _Words:
+    """The dictionary as one object for Dask to send to its workers once."""
+
+    words: tuple[str, ...]
+
+
+def _search_shared(shared: _Words, alphabet: str, most: int, unit: int) -> dict:
+    return search_unit(shared.words, alphabet, most, unit)
