@@ -93,55 +93,6 @@ def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, workers:
     Recorded: the beam's tree, then the search by units as a second root (`Proof`) with each phrase found."""
     limit, workers = _limit(puzzle, max_length), _workers(workers)
     yield Bound(puzzle.lower_bound)
-    for length_ in range(puzzle.lower_bound, limit + 1):
-        for found in _exhaustive(puzzle, length_, probe, budget, workers):
-            yield found
-            yield Bound(found[1])
-            return True
-        yield Bound(length_ + 1)
-    return True
-
-
-SCOUT_WIDTH = 100  # the beam that gives branch and bound its first incumbent
-
-
-def branch_and_bound(puzzle: Palindromes, *, max_length: int | None = None, workers: int = 1,
-                     probe: Probe | None = None, budget: Budget | None = None):
-    """A beam pass (width 100) for a first phrase, then one exhaustive inside-out search under a limit one
-    letter below it, lowered at each phrase it finds; when it ends the last phrase is proved shortest.
-    Without a beam phrase the limit is max_length. Memory: the tables and one transposition table per
-    worker thread; the proof is what takes the time.
-    Recorded: the beam's tree, then the exhaustive search as a second root (`Proof`) with each phrase it
-    finds as a child."""
-    limit, workers = _limit(puzzle, max_length), _workers(workers)
-    yield Bound(puzzle.lower_bound)
-    problem = PalindromeProblem(puzzle, limit, budget)
-    best = limit + 1
-    for text, letters_ in _improving(puzzle, problem, GENERIC["beam"](problem, width=SCOUT_WIDTH, probe=probe,
-                                                                      budget=budget)):
-        best = letters_
-        yield text, letters_
-    if best - 1 >= puzzle.lower_bound:
-        for text, letters_ in _exhaustive(puzzle, best - 1, probe, budget, workers):
-            best = letters_
-            yield text, letters_
-    yield Bound(best)
-    return True
-
-
-def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, workers: int = 1,
-                 probe: Probe | None = None, budget: Budget | None = None):
-    """Branch and bound with the inside-out search cut into units taken most promising first: a beam pass
-    (width 100) for a first phrase, then, under a limit one letter below it, the states a few letters out
-    from every centre, the one missing the least rare letters first (a state that holds q, j, x already is
-    nearest a pangram; `ledger.by_promise`). A unit gets a quarter second of nodes; one that needs more is
-    cut into the states two letters further out, which join the queue. The limit drops at each phrase;
-    when the queue is empty the last phrase is proved shortest. Memory: the tables, one transposition table
-    and the queue of units (about one per thousand nodes searched); time: finding comes early, the proof
-    costs what branch and bound's does. `workers` threads take units from the queue.
-    Recorded: the beam's tree, then the search by units as a second root (`Proof`) with each phrase found."""
-    limit, workers = _limit(puzzle, max_length), _workers(workers)
-    yield Bound(puzzle.lower_bound)
     problem = PalindromeProblem(puzzle, limit, budget)
     best = limit + 1
     for text, letters_ in _improving(puzzle, problem, GENERIC["beam"](problem, width=SCOUT_WIDTH, probe=probe,
