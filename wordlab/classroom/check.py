@@ -500,7 +500,8 @@ COLUMN_KEY = {  # the columns of a check's table, in the order the key explains 
     "reference_cost": "the cost the exercise's built-in reference strategy reaches",
     "solutions": "answers your run yielded",
     "nodes": "nodes your run charged to its budget (budget.tick())",
-    "limit": "the most nodes allowed (blank: no node limit)",
+    "limit": "the most nodes allowed (blank: no node limit; the budget row's run stops one node past it, as the "
+             "tick that finds the budget spent is counted)",
     "reference_nodes": "nodes the exercise's built-in reference strategy charged on the same instance",
     "seconds": "your run's time",
     "stopped": "why a budget stopped your run (the budget test's row stops it on purpose)",
