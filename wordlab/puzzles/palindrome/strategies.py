@@ -65,18 +65,25 @@ def branch_and_bound(puzzle: Palindromes, *, max_length: int | None = None, work
     finds as a child."""
     limit, workers = _limit(puzzle, max_length), _workers(workers)
     yield Bound(puzzle.lower_bound)
-    problem = PalindromeProblem(puzzle, limit, budget)
-    best = limit + 1
-    for text, letters_ in _improving(puzzle, problem, GENERIC["beam"](problem, width=SCOUT_WIDTH, probe=probe,
-                                                                      budget=budget)):
-        best = letters_
-        yield text, letters_
+    best = yield from _scouted(puzzle, limit, probe, budget)
     if best - 1 >= puzzle.lower_bound:
         for text, letters_ in _exhaustive(puzzle, best - 1, probe, budget, workers):
             best = letters_
             yield text, letters_
     yield Bound(best)
     return True
+
+
+def _scouted(puzzle: Palindromes, limit: int, probe: Probe | None, budget: Budget | None):
+    """The beam pass (width `SCOUT_WIDTH`) that gives an exhaustive search its first incumbent: yields each
+    better phrase it finds; returns the best length (limit + 1 when it found none)."""
+    problem = PalindromeProblem(puzzle, limit, budget)
+    best = limit + 1
+    for text, letters_ in _improving(puzzle, problem, GENERIC["beam"](problem, width=SCOUT_WIDTH, probe=probe,
+                                                                      budget=budget)):
+        best = letters_
+        yield text, letters_
+    return best
 
 
 def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, workers: int = 1,
@@ -93,12 +100,7 @@ def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, workers:
     Recorded: the beam's tree, then the search by units as a second root (`Proof`) with each phrase found."""
     limit, workers = _limit(puzzle, max_length), _workers(workers)
     yield Bound(puzzle.lower_bound)
-    problem = PalindromeProblem(puzzle, limit, budget)
-    best = limit + 1
-    for text, letters_ in _improving(puzzle, problem, GENERIC["beam"](problem, width=SCOUT_WIDTH, probe=probe,
-                                                                      budget=budget)):
-        best = letters_
-        yield text, letters_
+    best = yield from _scouted(puzzle, limit, probe, budget)
     if (below := best - 1) >= puzzle.lower_bound:
         tables = puzzle.tables_for(below, budget)
         search = probe.call(0, n=0, state=Proof(below)) if probe else None
