@@ -107,7 +107,7 @@ def test_a_zero_budget_stops_at_once_and_says_so():
     (["solve", "sudoku", "-" + EASY[1:]], "invalid characters '-'"),  # read as a negative number: a grid
     (["solve", "sudoku", "-" + "." * 80], "goes after `--`"),  # read as an option: the error says what to do
     (["solve", "sudoku", EASY, "--grid", EASY], "give the grid once"),
-    (["solve", "sudoku", "--limit", "0"], "--limit must be at least 1"),
+    (["solve", "sudoku", "--limit", "0"], "argument --limit: must be at least 1"),
     (["solve", "sudoku", "--generate", "7"], "invalid choice: 7"),
     (["solve", "sudoku", "--strategy", "guesswork"], "invalid choice: 'guesswork'"),
     (["solve", "sudoku", "--strategy", "bitmask-singles", DIGITS16], "up to 9×9"),
@@ -115,11 +115,11 @@ def test_a_zero_budget_stops_at_once_and_says_so():
     (["solve", "sudoku", "--file", "no/such/file.txt"], "puzzle file 'no/such/file.txt' does not exist"),
     (["solve", "sudoku", "--file", "."], "puzzle file '.' is a folder, not a regular file"),
     (["solve", "sudoku", "--file", "/dev/zero"], "puzzle file '/dev/zero' is a character device, not a regular file"),
-    (["solve", "sudoku", "--file", "-", "--workers", "0"], "--workers must be at least 1, not 0"),
+    (["solve", "sudoku", "--file", "-", "--workers", "0"], "argument --workers: must be at least 1 (and at most 256), not 0"),
     (["solve", "sudoku", EASY, "--workers", "2"], "--workers shares the puzzles of a --file"),
     (["solve", "sudoku", "--file", "-", EASY], "give no GRID"),
-    (["bench", "sudoku", "--all", "--workers", "0"], "--workers must be at least 1"),
-    (["bench", "sudoku", "--sample", "0"], "--sample must be at least 1"),
+    (["bench", "sudoku", "--all", "--workers", "0"], "argument --workers: must be at least 1"),
+    (["bench", "sudoku", "--sample", "0"], "argument --sample: must be at least 1"),
 ])
 def test_the_command_line_refuses_bad_input_in_one_line(argv, words, capsys):
     assert main(argv) == 2

@@ -8,7 +8,8 @@ import sys
 import time
 from dataclasses import dataclass
 
-from wordlab.cli.options import Report, add_budget_options, add_strategy_option, at_most, budget_from
+from wordlab.cli.options import (Report, add_budget_options, add_strategy_option, at_most, budget_from, number,
+                                  whole)
 from wordlab.errors import WordlabError
 from wordlab.files import decode, read_bytes
 from wordlab.puzzles import sudoku as sd
@@ -29,42 +30,38 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
                             help="solve every puzzle of a file (one a line; # comments and blank lines skipped; "
                                  "- for standard input), by default with the compiled search in one call; "
                                  "the budget is the whole file's")
-        parser.add_argument("--workers", type=int, default=1,
+        parser.add_argument("--workers", type=whole(1, 256), default=1,
                             help="with --file: processes to share the puzzles (default 1)")
         add_strategy_option(parser, sd.STRATEGIES, default=sd.DEFAULT_STRATEGY)
         strategy = next(action for action in parser._actions if action.dest == "strategy")
         strategy.default = None  # one grid: the default strategy; a file: the compiled batch
         strategy.help = strategy.help.replace(f"(default {sd.DEFAULT_STRATEGY}",
                                               f"(default {sd.DEFAULT_STRATEGY}, or {sd.BATCH} with --file")
-        parser.add_argument("--limit", type=int, default=2,
+        parser.add_argument("--limit", type=whole(1), default=2,
                             help="count solutions up to this many (default 2: proves uniqueness)")
-        parser.add_argument("--generate", type=int, metavar="SIZE", choices=SIZES,
+        parser.add_argument("--generate", type=whole(min(SIZES), max(SIZES)), metavar="SIZE", choices=SIZES,
                             help=f"solve a generated puzzle of this size ({', '.join(map(str, SIZES))}) instead")
-        parser.add_argument("--seed", type=int, default=0, help="seed for --generate (default 0)")
+        parser.add_argument("--seed", type=whole(0), default=0, help="seed for --generate (default 0)")
         add_budget_options(parser)
     else:
         add_strategy_option(parser, sd.STRATEGIES, many=True)
         parser.set_defaults(strategies=BENCH_DEFAULT)
-        parser.add_argument("--sample", type=int, default=1000, help="puzzles sampled from sudoku17 (default 1000)")
-        parser.add_argument("--repeats", type=int, default=3, help="runs per strategy and set (best, median, max)")
-        parser.add_argument("--max-seconds", type=float, default=None,
+        parser.add_argument("--sample", type=whole(1), default=1000, help="puzzles sampled from sudoku17 (default 1000)")
+        parser.add_argument("--repeats", type=whole(1, 1000), default=3, help="runs per strategy and set (best, median, max)")
+        parser.add_argument("--max-seconds", type=number(0), default=None,
                             help="time budget per puzzle, for the slow strategies")
         parser.add_argument("--published", action="store_true",
                             help="instead, reproduce the published call counts (sequential on 'harder' takes minutes)")
         parser.add_argument("--all", action="store_true",
                             help=f"instead, solve every puzzle of sudoku17 (or --file) with {sd.FASTEST}, verified")
         parser.add_argument("--file", metavar="PATH", help="with --all: the puzzle file to run instead of sudoku17")
-        parser.add_argument("--workers", type=int, default=1, help="with --all: processes to use (default 1)")
+        parser.add_argument("--workers", type=whole(1, 256), default=1, help="with --all: processes to use (default 1)")
 
 
 # -- solve ------------------------------------------------------------------------------------------------
 
 
 def solve(args: argparse.Namespace) -> Report:
-    if args.limit < 1:
-        raise WordlabError(f"--limit must be at least 1, not {args.limit}")
-    if args.workers < 1:
-        raise WordlabError(f"--workers must be at least 1, not {args.workers}")
     if args.file is not None:
         return solve_file(args)
     if args.workers != 1:
@@ -299,10 +296,6 @@ def bench(args: argparse.Namespace) -> Report:
         return published_counts()
     if args.all:
         return bench_all(args)
-    if args.sample < 1:
-        raise WordlabError(f"--sample must be at least 1, not {args.sample}")
-    if args.repeats < 1:
-        raise WordlabError(f"--repeats must be at least 1, not {args.repeats}")
     return bench_strategies(args)
 
 
@@ -413,8 +406,6 @@ def _solve_chunk(chunk: list[tuple[int, str]]) -> list[tuple[int, str, str]]:
 
 
 def bench_all(args: argparse.Namespace) -> Report:
-    if args.workers < 1:
-        raise WordlabError(f"--workers must be at least 1, not {args.workers}")
     if args.file:
         name, lines = args.file, read_lines(args.file)
     else:
