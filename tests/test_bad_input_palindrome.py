@@ -221,3 +221,18 @@ def test_fewest_words_on_the_command_line(toy_file, capsys):
     assert data["letters bound"] == 3 and data["nodes"] > 0 and "--fewest-words 6" in data["command"]
     assert main(["solve", "palindrome", "--words", toy_file, "--alphabet", "abcd", "--fewest-words", "3"]) == 0
     assert "no palindromic pangram of at most 3 words exists: at least 4" in capsys.readouterr().out
+
+
+def test_a_word_count_too_small_for_the_letters_is_answered_impossible_at_once(tmp_path, capsys):
+    """No word of this list holds every letter, and no two together: two or three words cannot be a pangram."""
+    from wordlab.cli import main
+
+    words = tmp_path / "words.txt"
+    words.write_text("abc\ncba\ndef\nfed\nghi\nihg\n")
+    ledger = tmp_path / "ledger-{code}.jsonl"
+    assert main(["solve", "palindrome", "--words", str(words), "--alphabet", "abcdefghi", "--prove-words", "3",
+                 "--ledger", str(ledger)]) == 0
+    out = capsys.readouterr().out
+    assert "no palindromic pangram of at most 3 words exists" in out and "nothing to search" in out
+    assert "no two words hold every letter together" in out
+    assert not list(tmp_path.glob("ledger-*.jsonl"))  # nothing searched, no ledger written

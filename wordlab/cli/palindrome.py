@@ -195,11 +195,15 @@ def fewest(args) -> Report:
 
 def prove_words(args) -> Report:
     """The proof by words for one count (`--prove-words`), unit by unit in a ledger."""
-    from wordlab.puzzles.palindrome.fewest import prove_words as prove_words_
+    from wordlab.puzzles.palindrome.fewest import fewest_words_at_least, prove_words as prove_words_
     from wordlab.words import as_wordlist
 
     if not args.ledger:
         raise WordlabError("--prove-words needs --ledger FILE: the ledger keeps the finished work units")
+    low, why = fewest_words_at_least(as_wordlist(args.words), args.alphabet)
+    if args.prove_words < low:  # the letters alone settle it: nothing to search, no ledger written
+        return Report(f"no palindromic pangram of at most {args.prove_words} words exists in {args.words}: {why}; "
+                      f"nothing to search", {"most": args.prove_words, "impossible": True, "reason": why, "units": 0})
     claim = prove_words_(as_wordlist(args.words), args.prove_words, args.ledger, alphabet=args.alphabet,
                          name=args.words, scheduler=args.scheduler or "serial" if args.workers == 1 else args.scheduler,
                          workers=args.workers, report=lambda line: print(line, file=sys.stderr, flush=True))
