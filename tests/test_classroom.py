@@ -389,7 +389,8 @@ def test_check_finds_a_strategy_that_never_yields_and_one_that_loops_for_ever():
     assert time.perf_counter() - started < 2.5  # one watchdog, not one per instance
     assert list(marks.table["verdict"].str.split(":").str[0]) == ["over time", "not run", "not tested"]
     assert marks.table.iloc[1]["instance"] == "the other 3 instances"
-    assert marks.verdict.startswith("failed 2 of 3 checks (2 instances and the budget test): cold→warm (12 words): over time")
+    assert marks.verdict.startswith("failed 2 of 3 checks (1 instance, the other 3 instances and the budget test): "
+                                    "cold→warm (12 words): over time")
 
 
 def test_check_reports_optimality_nodes_and_the_reference_and_shows_the_failing_run():
