@@ -18,20 +18,28 @@ def _exhaustive(puzzle: Palindromes, limit: int, probe, budget, workers: int):
     """The inside-out search for phrases of at most `limit` letters (`kernel.search`), each
     shorter than the one before, with its tables built (or read from disk) under the budget.
 
-    The compiled search counts its nodes by depth but keeps no states, so a recording probe sees what
-    Python sees: the search as one root node, `Proof(limit)`, each phrase it finds as a child, and a dead
-    end when it is searched to the end. These are calls counting nothing (n=0): the search's nodes are
-    the kernel's, already counted."""
+    Recorded as `_proved` draws it."""
     tables = puzzle.tables_for(limit, budget)
     tables.forget()  # an empty transposition table: node counts do not depend on earlier runs
+    yield from _proved(puzzle, limit, proof.search(tables, limit, probe, budget, workers), probe,
+                       "searched to the end")
+
+
+def _proved(puzzle: Palindromes, limit: int, found, probe, ended: str):
+    """Each phrase of an exhaustive search under `limit` (`found`, its word tuples, shortest last) as
+    (text, letters); returns the last length (limit + 1 for none). The compiled search counts its nodes by
+    depth but keeps no states, so a recording probe sees what Python sees: the search as one root node,
+    `Proof(limit)`, each phrase a child, and a dead end (`ended`) when it is searched through. These are calls
+    counting nothing (n=0): the search's nodes are the kernel's, already counted."""
     search, shortest = probe.call(0, n=0, state=Proof(limit)) if probe else None, limit + 1
-    for words in proof.search(tables, limit, probe, budget, workers):
+    for words in found:
         text, shortest = _checked(puzzle, words)
         if probe:
             probe.call(1, n=0, parent=search, state=Proof(limit, text))
         yield text, shortest
     if probe:
-        probe.backtrack(0, node=search, why=f"searched to the end: no phrase shorter than {shortest} letters")
+        probe.backtrack(0, node=search, why=f"{ended}: no phrase shorter than {shortest} letters")
+    return shortest
 
 
 def iterative_deepening(puzzle: Palindromes, *, max_length: int | None = None, workers: int = 1,
@@ -103,14 +111,8 @@ def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, workers:
     best = yield from _scouted(puzzle, limit, probe, budget)
     if (below := best - 1) >= puzzle.lower_bound:
         tables = puzzle.tables_for(below, budget)
-        search = probe.call(0, n=0, state=Proof(below)) if probe else None
-        for words in ledger.by_promise(tables, below, budget, probe, workers):
-            text, best = _checked(puzzle, words)
-            if probe:
-                probe.call(1, n=0, parent=search, state=Proof(below, text))
-            yield text, best
-        if probe:
-            probe.backtrack(0, node=search, why=f"every unit searched: no phrase shorter than {best} letters")
+        best = yield from _proved(puzzle, below, ledger.by_promise(tables, below, budget, probe, workers), probe,
+                                  "every unit searched")
     yield Bound(best)
     return True
 
