@@ -147,9 +147,10 @@ def build(folder: Path | str = NOTEBOOKS, site: Path | str = "build", *, html: b
     return pages
 
 
-def _heading(page: Path) -> str:
-    """The first Markdown heading of a docs page, without the #s (its file name if it has none)."""
-    text = page.read_text(encoding="utf-8")
+def _heading(page: Path, text: str | None = None) -> str:
+    """The first Markdown heading of a docs page (its `text`, read if not given), without the #s; its file
+    name if it has none."""
+    text = page.read_text(encoding="utf-8") if text is None else text
     return next((line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")), page.stem)
 
 
@@ -172,7 +173,8 @@ def write_docs(site: Path | str = "build", docs: Path | str = DOCS) -> list[Path
     written = []
     for source in reference_pages(docs):
         name = source.relative_to(docs).with_suffix("")
-        text, title = source.read_text(encoding="utf-8"), _heading(source)
+        text = source.read_text(encoding="utf-8")
+        title = _heading(source, text)
         up = "../" * len(name.parts)
         body = DOCS_LINK.sub(lambda m: f'href="{up}docs/{m[1]}.html{m[2] or ""}"', markdown2html(text))
         body = re.sub(r'href="(?!https?:|#|/|\.\./)([^"]+)\.md(#[^"]*)?"', r'href="\1.html\2"', body)  # a sibling
