@@ -6,7 +6,8 @@ A run is recorded by giving the search a `Probe(record=N)`: the probe keeps the 
 
 The tree is the one the strategy reported, node and parent ids as recorded: each `call`, `expand` and
 `prune` event is a node (a prune is a leaf, drawn as pruned); `backtrack` and `solution` events mark a
-node made before them. Everything here is read from the events after the run: recording costs nothing more.
+node made before them. A cut that lists nodes it kept (a beam's) also marks them: they are the nodes of
+the cut's depth expanded next, drawn as kept at the cut. Everything here is read from the events after the run: recording costs nothing more.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ SIBLINGS = 8  # and this many siblings of the current node either side of it
 
 START = "start"  # the point a run's several roots (each letter set, each centre) are joined at
 # the marks a node can carry, in the order the legend lists them: name → (colour, shape)
-MARKS = {"solution": ("#009e73", "star"), "pruned": ("#cc79a7", "cross"), "dead end": ("#e69f00", "square"),
+MARKS = {"solution": ("#009e73", "star"), "pruned": ("#cc79a7", "cross"), "kept": ("#56b4e9", "diamond"),
+         "dead end": ("#e69f00", "square"),
          "current": ("#d55e00", "ring"), "on the path": ("#0072b2", "dot"), "other": ("#a0a8b4", "dot")}
 QUEUE_MARKS = {"next": "▶", "kept": "kept", "cut": "cut", "top": "top"}  # how a frontier row's mark is shown
 QUEUE_TIPS = {"▶": "taken at this step: the frontier's first", "kept": "kept", "cut": "cut",
@@ -46,7 +48,8 @@ Node = tuple[int, "int | None", int, str]  # (id, parent id, depth, label), as `
 
 @dataclass
 class Ending:
-    """How the whole run ended, beyond what was recorded: for "recording ended …" and "run ended …"."""
+    """How the whole run ended, beyond what was recorded: for "recording ended …" and "run ended …". Its
+    effort is counted in calls, as `wordlab.bench` counts it: the nodes the strategy reported to its probe."""
 
     full: bool  # the record filled and the run went on past the last recorded event
     nodes: int | None
@@ -64,7 +67,7 @@ class Ending:
         return f"{self.cost_name} {_number(self.best)}"
 
     def text(self, events: int) -> str:
-        totals = ", ".join(filter(None, [_counted(self.nodes, "node") if self.nodes is not None else "",
+        totals = ", ".join(filter(None, [_counted(self.nodes, "call") if self.nodes is not None else "",
                                          self._best_text(),
                                          _duration(self.seconds) if self.seconds is not None else "",
                                          f"stopped: {self.stopped}" if self.stopped else ""]))
@@ -106,6 +109,7 @@ class Recording:
     events: Sequence[Any]
     render: Callable[[Any], str]
     ending: Ending = field(default_factory=lambda: Ending(False, None, None, None))
+    instance: str = ""  # what the run was given, in a line ("" where that is not known or too long to say)
     tree: list[Node] = field(init=False)
     nodes: list[int] = field(init=False)  # node ids (event indexes of node events), ascending
     positions: dict[int, tuple[float, int]] = field(init=False)  # the whole tree's layout
@@ -123,6 +127,29 @@ class Recording:
         self.marking = [(index, _field(event, "kind"), _field(event, "node")) for index, event in enumerate(self.events)
                         if _field(event, "kind") in ("prune", "backtrack", "solution")]
         self.marking_steps = [index for index, *_ in self.marking]
+        self.kept_at = {index: self._kept_after(index) for index, event in enumerate(self.events)
+                        if _field(event, "kind") == "prune" and _marked(event, "kept")}
+        self.reports_frontier = any(_field(e, "kind") == "expand" and (_field(e, "frontier") or _field(e, "queue"))
+                                    for e in self.events)
+        self.recursive = all(_field(e, "kind") in ("call", "prune") for e in self.events
+                             if _field(e, "kind") in NODE_KINDS)
+
+    def _kept_after(self, index: int) -> list[int]:
+        """The nodes a cut at `index` kept: the nodes of its depth made next (a beam expands what it kept,
+        in rank order), as many as the cut says it kept; none recorded if the recording ends first."""
+        depth, wanted, kept = _field(self.events[index], "depth"), _fact_count(self.events[index], "kept"), []
+        for event in self.events[index + 1:]:
+            kind = _field(event, "kind")
+            if kind not in NODE_KINDS:
+                continue
+            if kind == "prune" or _field(event, "depth") != depth or (wanted is not None and len(kept) >= wanted):
+                break
+            kept.append(_field(event, "node"))
+        return kept
+
+    def kept(self, step: int) -> list[int]:
+        """The nodes the event at `step` kept, if it is a cut that says what it kept (else none)."""
+        return self.kept_at.get(self.last(step), [])
 
     def __len__(self) -> int:
         return len(self.events)
@@ -158,13 +185,14 @@ class Recording:
         return labels if self.labelled else [""] * len(labels)
 
     def drawn(self, step: int) -> list[Node]:
-        """The tree nodes recorded up to `step`."""
-        return self.tree[:bisect_right(self.nodes, self.last(step))]
+        """The tree nodes recorded up to `step`, and at a cut the nodes it kept (made just after it)."""
+        return self.tree[:bisect_right(self.nodes, self.last(step))] + [self.by_id[node] for node in self.kept(step)]
 
     def marks(self, step: int) -> dict[int, str]:
-        """Each node recorded up to `step` → its mark: solution, pruned, dead end, current, on the path, other
-        (the first that applies)."""
+        """Each node recorded up to `step` → its mark: solution, pruned, kept (at a cut), dead end, current,
+        on the path, other (the first that applies)."""
         marks = {node_id: "other" for node_id, *_ in self.drawn(step)}
+        marks.update({node: "kept" for node in self.kept(step)})
         marks.update({node: "on the path" for node in self.path_ids(step)})
         if self.node_at(step) is not None:
             marks[self.node_at(step)] = "current"
@@ -210,13 +238,29 @@ class Recording:
 
     def marks_used(self) -> list[str]:
         """The marks some step of this run shows, in the legend's order (a legend lists nothing absent)."""
-        final = set(self.marks(len(self) - 1).values()) | {"current", "on the path"}
+        final = set(self.marks(len(self) - 1).values()) | {"current", "on the path"} | ({"kept"} if any(self.kept_at.values()) else set())
         used = [mark for mark in MARKS if mark in final]
         return used + [START] * (sum(parent is None for _, parent, _, _ in self.tree) > 1)
 
 
 def _field(event, name: str, default=None):
     return getattr(event, name, default)
+
+
+def _marked(event, mark: str) -> bool:
+    """Does the event's frontier list a row marked `mark`?"""
+    return any(getattr(row, "mark", "") == mark for row in _field(event, "queue", None) or ())
+
+
+def _fact_count(event, label: str) -> int | None:
+    """The whole number the event's fact `label` gives ("1,024" → 1024), or None."""
+    for name, value in _field(event, "facts", ()) or ():
+        if name == label:
+            try:
+                return int(str(value).replace(",", ""))
+            except ValueError:
+                return None
+    return None
 
 
 def recording_of(source, render: Callable[[Any], str] | None = None, name: str | None = None) -> Recording:
@@ -244,7 +288,20 @@ def recording_of(source, render: Callable[[Any], str] | None = None, name: str |
         raise WordlabError(f"strategy {name or default_name!r} reported nothing to its probe: call "
                            f"probe.expand(depth, parent=…, state=…) once per node, passing each node's id as its "
                            f"children's parent (see {page})")
-    return Recording(name or default_name, list(events), render or default_render or str, ending_of(probe, result))
+    return Recording(name or default_name, list(events), render or default_render or str, ending_of(probe, result),
+                     instance_text(getattr(result, "given", None)))
+
+
+INSTANCE_CHARS = 80  # the longest description of a run's instance that a header shows
+
+
+def instance_text(given) -> str:
+    """What a run was given, in one short line: its repr (a word ladder's names its ends and its word
+    list), or "" for none or one too long to read in a header (a grid's)."""
+    if given is None:
+        return ""
+    text = repr(given)
+    return text if len(text) <= INSTANCE_CHARS and "\n" not in text and " at 0x" not in text else ""
 
 
 def tree_of(events: Sequence[Any]) -> list[Node]:
@@ -308,17 +365,54 @@ def _best_so_far(recording: Recording, step: int) -> tuple[str, str]:
     return f"{recording.ending.cost_name} so far", _number(_field(recording.event(step), "best"))
 
 
+def step_text(recording: Recording, step: int) -> str:
+    """Which step of how many: the last one says the run ended there, or that the recording filled there
+    ("first 200 of 4,512 events" at every step of a recording that filled)."""
+    last = len(recording) - 1
+    shown = f"{min(step, last) + 1:,} of "
+    if recording.ending.full:
+        in_all = recording.ending.events
+        text = shown + f"the first {len(recording):,}" + (f" of {in_all:,} events" if in_all else " events")
+        return text + (" (the recording filled here)" if step >= last else "")
+    return shown + f"{len(recording):,}" + (" (run ended)" if step >= last else "")
+
+
+NO_FRONTIER = {True: "not kept: depth-first recursion keeps only its path", False: "not reported by this strategy"}
+
+
+def frontier_text(recording: Recording, step: int) -> str:
+    """The frontier at `step`, said so as to agree with the table beside it: the nodes waiting where the
+    event lists them (the stack where it lists a stack), those kept after a cut, else the count of the
+    latest expansion, named as such; or why there is none."""
+    if not recording.reports_frontier:
+        return NO_FRONTIER[recording.recursive]
+    event = recording.event(step)
+    if _field(event, "kind") == "prune" and _marked(event, "kept"):
+        kept = _fact_count(event, "kept")
+        return "after the cut: " + (f"the {kept:,} kept" if kept is not None else "the nodes kept")
+    if _field(event, "kind") == "expand":
+        return _waiting(event)
+    at = recording.last(step)
+    while at >= 0 and _field(recording.events[at], "kind") != "expand":
+        at -= 1
+    return f"as at step {at + 1:,}: {_waiting(recording.events[at])}" if at >= 0 else "none reported yet"
+
+
+def _waiting(event) -> str:
+    count = _field(event, "frontier", 0) or 0
+    return f"{count:,} on the stack" if _marked(event, "top") else f"{count:,} waiting"
+
+
 def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
     """The side panel of one step as (label, value) rows: what happened, the counts, the path, the
-    event's own facts, and how the run ended."""
+    event's own facts, and how the run ended. Effort is counted in calls, as `wordlab.bench` counts it."""
     event = recording.event(step)
-    last = len(recording) - 1
     kind = _field(event, "kind")
-    rows = [("step", f"{min(step, last) + 1:,} of {len(recording):,}" + (" (run ended)" if step > last else "")),
+    rows = [("step", step_text(recording, step)),
             ("event", recording.what(step)),
             ("depth", _number(_field(event, "depth"))),
-            ("frontier", _number(_field(event, "frontier")) if kind in ("expand", "call") else "–"),
-            ("nodes so far", _number(_field(event, "nodes"))),
+            ("frontier", frontier_text(recording, step)),
+            ("calls so far", _number(_field(event, "nodes"))),
             _best_so_far(recording, step)]
     if _field(event, "why"):
         rows.append(("why pruned" if kind == "prune" else "why", str(_field(event, "why"))))
@@ -336,6 +430,35 @@ def queue_rows(recording: Recording, step: int) -> list[tuple[str, str, str, str
             for row in _field(recording.event(step), "queue", None) or ()]
 
 
+def queue_table(recording: Recording, step: int, most: int | None = None) -> list[tuple[str, str, str, str, str]]:
+    """The frontier table of one step: the entries this event carries (the first `most` of them, if given),
+    with a row saying how many more there are wherever the table leaves some out: nodes waiting beyond
+    those listed; at a cut, nodes kept before those listed and nodes cut after them."""
+    rows = queue_rows(recording, step)
+    if not rows:
+        return []
+    event = recording.event(step)
+    shown = rows if most is None else rows[:most]
+    if _field(event, "kind") == "prune" and _marked(event, "kept"):
+        counts = {mark: _fact_count(event, mark) for mark in ("kept", "cut")}
+        listed = {mark: sum(row[0] == mark for row in shown) for mark in ("kept", "cut")}
+        table = list(shown)
+        if (counts["kept"] or 0) > listed["kept"]:
+            table.insert(0, ("", f"{counts['kept'] - listed['kept']:,} more kept, ranked higher", "", "", ""))
+        if (counts["cut"] or 0) > listed["cut"]:
+            table.append(("", f"+{counts['cut'] - listed['cut']:,} more cut", "", "", ""))
+        return table
+    waiting = _field(event, "frontier", 0) or 0
+    more = waiting + (rows[0][0] == "▶") - len(shown)
+    return [*shown, ("", f"+{more:,} more", "", "", "")] if more > 0 else shown
+
+
+def queue_lines(recording: Recording) -> int:
+    """The most rows the frontier table has at any step of the run (0 if no step carries one)."""
+    return max((len(queue_table(recording, step)) for step, event in enumerate(recording.events)
+                if _field(event, "queue", None)), default=0)
+
+
 PANEL_STYLE = ("width:100%;border-collapse:collapse;table-layout:fixed;font-size:12px;line-height:1.3;"
                "word-break:keep-all;overflow-wrap:normal")
 CELL_STYLE = "text-align:left;vertical-align:top;padding:0 0.4em 0.1em 0"
@@ -343,34 +466,37 @@ ONE_LINE = "white-space:nowrap;overflow:hidden;text-overflow:ellipsis"
 
 
 def panel_html(recording: Recording, step: int) -> str:
-    """The side panel: the rows of `panel_rows`, then the frontier table where the event carries one."""
+    """The side panel: the rows of `panel_rows` (the frontier table is `queue_html`)."""
     cells = []
     for label, value in panel_rows(recording, step):
         tip = f" title='{html.escape(' → '.join(recording.path(step)))}'" if label == "path" else ""
         cells.append(f"<tr class='wordlab-row' data-label='{html.escape(label)}'><th style='{CELL_STYLE};width:7.4em'>"
                      f"{html.escape(label)}</th><td style='{CELL_STYLE}'{tip}>{html.escape(value)}</td></tr>")
-    return f"<table class='wordlab-panel' style='{PANEL_STYLE}'>{''.join(cells)}</table>{queue_html(recording, step)}"
+    return f"<table class='wordlab-panel' style='{PANEL_STYLE}'>{''.join(cells)}</table>"
+
+
+QUEUE_ROW_PX = 17  # the height of one row of the frontier table: every row is one line
 
 
 def queue_html(recording: Recording, step: int) -> str:
-    """The frontier's first entries as a small table: mark, state, g, h, f."""
-    rows = queue_rows(recording, step)
+    """The frontier's entries this event carries as a small table (mark, state, g, h, f), every row one
+    line high, with how many more there are; at a cut, the nodes kept and cut. "" if the event has none."""
+    rows = queue_table(recording, step)
     if not rows:
         return ""
-    head = "".join(f"<th style='{CELL_STYLE}' title='{COLUMN_TIPS.get(name, '')}'>{name}</th>"
+    cut = _field(recording.event(step), "kind") == "prune"
+    head = "".join(f"<th style='{CELL_STYLE};{ONE_LINE}' title='{COLUMN_TIPS.get(name, '')}'>"
+                   f"{'ranked at the cut' if cut and name == 'frontier' else name}</th>"
                    for name in ("", "frontier", "g", "h", "f"))
-    waiting = _field(recording.event(step), "frontier", 0) or 0
-    more = waiting + (rows[0][0] == "▶") - len(rows)
-    if more > 0:
-        rows = [*rows, ("", f"+{more:,} more", "", "", "")]
     body = "".join(
-        f"<tr class='wordlab-queue-row' data-mark='{html.escape(mark)}' title='{QUEUE_TIPS.get(mark, '')}'>"
+        f"<tr class='wordlab-queue-row' data-mark='{html.escape(mark)}' title='{QUEUE_TIPS.get(mark, '')}' "
+        f"style='height:{QUEUE_ROW_PX}px'>"
         + "".join(f"<td style='{CELL_STYLE};{ONE_LINE}'>{html.escape(cell)}</td>" for cell in (mark, *cells))
         + "</tr>" for mark, *cells in rows)
     columns = "<colgroup><col style='width:2.6em'><col><col style='width:2.6em'><col style='width:2.6em'>" \
               "<col style='width:2.6em'></colgroup>"
-    return (f"<table class='wordlab-queue' style='{PANEL_STYLE};margin-top:0.4em;border-top:1px solid #ddd'>"
-            f"{columns}<tr>{head}</tr>{body}</table>")
+    return (f"<table class='wordlab-queue' style='{PANEL_STYLE};border-top:1px solid #ddd'>"
+            f"{columns}<tr style='height:{QUEUE_ROW_PX}px'>{head}</tr>{body}</table>")
 
 
 STATE_STYLE = "margin:0;font-size:10px;line-height:1.25;white-space:pre;overflow:auto;max-height:20em"
@@ -449,6 +575,9 @@ def _shape(mark: str, x: float, y: float) -> str:
     if shape == "cross":
         return (f"<path d='M{x - 4.5:.1f},{y - 4.5:.1f}L{x + 4.5:.1f},{y + 4.5:.1f}M{x - 4.5:.1f},{y + 4.5:.1f}"
                 f"L{x + 4.5:.1f},{y - 4.5:.1f}' stroke='{colour}' stroke-width='2.4'/>")
+    if shape == "diamond":
+        return (f"<polygon points='{x:.1f},{y - 5.5:.1f} {x + 5.5:.1f},{y:.1f} {x:.1f},{y + 5.5:.1f} "
+                f"{x - 5.5:.1f},{y:.1f}' fill='{colour}'/>")
     if shape == "square":
         return f"<rect x='{x - 4.5:.1f}' y='{y - 4.5:.1f}' width='9' height='9' fill='{colour}'/>"
     radius = {"current": 5.5, "on the path": 4.5}.get(mark, 3)
