@@ -1,7 +1,8 @@
 """Step through recorded searches: `step(result)` shows a player (play, first, back, forward, last, a
-slider and a speed), the puzzle's drawing of the step's own state, a side panel (what happened, the
-counts, the path, the frontier's first entries with g, h and f, the event's facts, how the run ended) and
-the search tree so far with its marks. `step(a, b, c)` steps runs side by side at the same step.
+slider and a speed) under a header naming the instance, the puzzle's drawing of the step's own state, a
+side panel (what happened, the counts, the path, the event's facts, how the run ended), the frontier's
+entries with g, h and f (every row in view, or a row saying how many more), and the search tree so far
+with its marks. `step(a, b, c)` steps runs side by side at the same step.
 
 Plain ipywidgets only, so it works in JupyterLab, Notebook 7 and VS Code. Where widgets do not run (a
 notebook executed headless and read as a page), the same output shows a filmstrip (`wordlab.viz.filmstrip`).
@@ -11,20 +12,22 @@ scrolls inside it, and runs side by side scroll sideways rather than being clipp
 
 from __future__ import annotations
 
+import html
 from typing import Any, Callable
 
 from wordlab.errors import UnknownName, WordlabError
 from wordlab.search.probe import MAX_RECORD, Budget
 from wordlab.search.result import strategy_name
 from wordlab.viz.filmstrip import filmstrip, png_base64
-from wordlab.viz.recording import TREE_WIDTH, Recording, panel_html, recording_of, state_html, tree_svg
+from wordlab.viz.recording import (QUEUE_ROW_PX, TREE_WIDTH, Recording, instance_text, panel_html, queue_html,
+                                   queue_lines, recording_of, state_html, tree_svg)
 
 INTERVAL_MS = 400  # the player's default pause between steps
 RECORD = 2000  # how many events `watch` records by default: enough for every example to reach its answer
 SECONDS = 60.0  # how long each run of `watch` may take by default
 ROOM = 1140  # pixels a notebook's output area offers, about: runs side by side share it
 NARROWEST = 340  # the narrowest a run gets; more runs than fit scroll sideways
-PANEL_HEIGHT = "340px"  # room for the side panel's rows and a frontier of eight entries
+PANEL_HEIGHT = "300px"  # room for the side panel's rows beside the drawn state
 
 
 def run_width(runs: int) -> int:
@@ -32,10 +35,17 @@ def run_width(runs: int) -> int:
     return max(NARROWEST, min(TREE_WIDTH, ROOM // runs - 24))
 
 
-class RunView:
-    """The widgets of one run: title, rendered state, side panel, tree; every one of fixed width."""
+def queue_height(recordings: list[Recording]) -> int:
+    """Pixels for the frontier table of runs stepped together: every row of the longest, and its head."""
+    rows = max(queue_lines(r) for r in recordings)
+    return (rows + 1) * QUEUE_ROW_PX + 8 if rows else 0
 
-    def __init__(self, recording: Recording, width: int = TREE_WIDTH):
+
+class RunView:
+    """The widgets of one run: title, rendered state, side panel, frontier table, tree; every one of fixed
+    width, and all but the tree of fixed height (the table's fits the most rows any step of the runs lists)."""
+
+    def __init__(self, recording: Recording, width: int = TREE_WIDTH, queue_px: int = 0):
         import ipywidgets as widgets
 
         self.recording, self.width = recording, width
@@ -43,12 +53,14 @@ class RunView:
         self.title = widgets.HTML(f"<b>{recording.name}</b>", layout=widgets.Layout(width=f"{width}px"))
         self.state = widgets.HTML(layout=widgets.Layout(width=f"{state_width}px", overflow="auto"))
         self.panel = widgets.HTML(layout=widgets.Layout(width=f"{width - state_width - 8}px", margin="0 0 0 8px"))
+        self.queue = widgets.HTML(layout=widgets.Layout(width=f"{width}px", height=f"{queue_px}px",
+                                                        overflow="auto", margin="0"))
         self.tree = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
-        for part in (self.state, self.panel, self.tree):
+        for part in (self.state, self.panel, self.queue, self.tree):
             part.add_class("wordlab-column")
         state_and_panel = widgets.HBox([self.state, self.panel], layout=widgets.Layout(
             width=f"{width}px", height=PANEL_HEIGHT, overflow="auto"))  # a fixed height: the tree below never jumps
-        self.box = widgets.VBox([self.title, state_and_panel, self.tree],
+        self.box = widgets.VBox([self.title, state_and_panel, self.queue, self.tree],
                                 layout=widgets.Layout(width=f"{width + 14}px", min_width=f"{width + 14}px",
                                                       border="1px solid #ddd", padding="6px", margin="2px",
                                                       overflow="hidden"))
@@ -59,6 +71,7 @@ class RunView:
         try:
             self.state.value = state_html(self.recording, step)
             self.panel.value = panel_html(self.recording, step)
+            self.queue.value = queue_html(self.recording, step)
             self.tree.value = tree_svg(self.recording, step, self.width)
         except Exception as problem:  # a widget callback must not raise: say what went wrong instead
             self.state.value = (f"<pre style='white-space:pre-wrap'>cannot draw step {step + 1}: "
@@ -66,20 +79,23 @@ class RunView:
 
 
 class Player:
-    """A player over one or more recordings, all at the same step. Displays as the widget, with the
-    filmstrip as the static fallback in the same output."""
+    """A player over one or more recordings, all at the same step, under a header naming what they were
+    given. Displays as the widget, with the filmstrip as the static fallback in the same output."""
 
-    def __init__(self, recordings: list[Recording], interval: int = INTERVAL_MS, frames: int = 6):
+    def __init__(self, recordings: list[Recording], interval: int = INTERVAL_MS, frames: int = 6,
+                 about: str | None = None):
         import ipywidgets as widgets
 
         self.recordings, self.frames = recordings, frames
+        self.about = header_of(recordings) if about is None else about
         self.steps = max(len(r) for r in recordings)
         self._make_controls(widgets, interval)
-        self.views = [RunView(r, run_width(len(recordings))) for r in recordings]
+        self.views = [RunView(r, run_width(len(recordings)), queue_height(recordings)) for r in recordings]
         controls = widgets.HBox([self.play, self.first, self.back, self.forward, self.last, self.slider, self.speed],
                                 layout=widgets.Layout(flex_flow="row wrap"))
         runs = widgets.HBox([v.box for v in self.views], layout=widgets.Layout(overflow="auto", width="100%"))
-        self.widget = widgets.VBox([controls, runs])
+        self.header = widgets.HTML(f"<div class='wordlab-about' style='font-size:13px'>{html.escape(self.about)}</div>")
+        self.widget = widgets.VBox([self.header, controls, runs] if self.about else [controls, runs])
         self.widget.add_class("wordlab-player")
         self.show(0)
 
@@ -143,29 +159,52 @@ class Player:
     # -- display ------------------------------------------------------------------------------------
     def filmstrip(self):
         """The static frames, as a matplotlib Figure."""
-        return filmstrip(self.recordings, self.frames)
+        return filmstrip(self.recordings, self.frames, self.about)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.widget._repr_mimebundle_(**kwargs)
         names = " and ".join(r.name for r in self.recordings)
         bundle["text/plain"] = (f"step-through player: {names}, {self.steps:,} steps "
-                                "(filmstrip where widgets do not run)")
+                                "(filmstrip where widgets do not run)" + (f"; {self.about}" if self.about else ""))
         bundle["image/png"] = png_base64(self.filmstrip())
         return bundle
 
 
 def step(*runs, render: Callable[[Any], str] | None = None, names: list[str] | None = None,
-         interval: int = INTERVAL_MS, frames: int = 6) -> Player:
+         interval: int = INTERVAL_MS, frames: int = 6, about: str | None = None) -> Player:
     """Step through one recorded run, or several side by side at the same step.
 
     Each run is a `Result` of a search given `probe=Probe(record=N)`, or that probe itself (then pass
     `render`, the puzzle's `render(state)`, to draw states; results bring their own). `names` label the
-    runs (default: each result's strategy). Shows as a player where widgets run and as a filmstrip of
-    `frames` steps per run elsewhere (evenly spread, with the first solution and the last step).
+    runs (default: each result's strategy). `about` heads the player (default: what the runs were given,
+    where that fits in a line). Shows as a player where widgets run and as a filmstrip of `frames` steps
+    per run elsewhere (evenly spread, with the first solution and the last step).
     """
     if not isinstance(interval, int) or isinstance(interval, bool) or interval < 1:
         raise WordlabError(f"the interval between steps is a positive number of milliseconds, not {interval!r}")
-    return Player(recordings_of(runs, render, names, frames), interval, frames)
+    return Player(recordings_of(runs, render, names, frames), interval, frames, about)
+
+
+def header_of(recordings: list[Recording]) -> str:
+    """What the runs were given, for the player's header: one line if they share it, else per run."""
+    given = [r.instance for r in recordings]
+    if not any(given):
+        return ""
+    if len(set(given)) == 1:
+        return f"given {given[0]}"
+    return "; ".join(f"{r.name}: given {r.instance or 'its own instance'}" for r in recordings)
+
+
+def example_text(puzzle: str, module, given, example: bool) -> str:
+    """The header of `watch`: the puzzle, and which instance: its `example`, said in its own docstring's
+    first sentence (a word ladder's names its word list), or the instance given."""
+    if example:
+        said = " ".join((module.example.__doc__ or "").split())
+        sentence = said.split(". ")[0].rstrip(".")
+        described = instance_text(given)
+        return (f"{puzzle}, its example ({module.__name__.rsplit('.', 1)[-1]}.example()): {sentence}"
+                + (f"; {described}" if described else ""))
+    return f"{puzzle}: given {instance_text(given) or 'your instance'}"
 
 
 def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD, seconds: float | None = SECONDS,
@@ -195,7 +234,9 @@ def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD
     `record` out of range is refused with one line naming the choices.
     """
     module, names, probes = _watched(puzzle, strategies, record)
-    given = module.example() if given is None else given
+    example = given is None
+    given = module.example() if example else given
+    about = example_text(puzzle, module, given, example)
     runs, limits = [], options.pop("budget", None) or Budget(seconds=seconds)
     for name, probe in zip(names, probes):
         budget = Budget(nodes=limits.nodes, seconds=limits.seconds)  # each run its own, with the same limits
@@ -203,7 +244,7 @@ def watch(puzzle: str, *strategies: str, given: Any = None, record: int = RECORD
             runs.append(module.solve(given, name, probe=probe, budget=budget, **options))
         except WordlabError as problem:
             raise WordlabError(f"watch({puzzle!r}, {strategy_name(name)!r}): {problem}") from None
-    return step(*runs)
+    return step(*runs, about=about)
 
 
 def _watched(puzzle: str, strategies: tuple, record: int):
@@ -232,10 +273,12 @@ def _watched(puzzle: str, strategies: tuple, record: int):
 
 
 def steps_filmstrip(*runs, render: Callable[[Any], str] | None = None, names: list[str] | None = None,
-                    frames: int = 6):
+                    frames: int = 6, about: str | None = None):
     """Frames of one or more recorded runs, as a matplotlib Figure: what `step` shows where widgets do
-    not run. Each run's row spreads `frames` frames over its steps, with its first solution and its end."""
-    return filmstrip(recordings_of(runs, render, names, frames), frames)
+    not run, under the same header. Each run's row spreads `frames` frames over its steps, with its first
+    solution and its end."""
+    recordings = recordings_of(runs, render, names, frames)
+    return filmstrip(recordings, frames, header_of(recordings) if about is None else about)
 
 
 def recordings_of(runs, render, names, frames) -> list[Recording]:
