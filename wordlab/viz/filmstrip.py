@@ -1,9 +1,9 @@
 """The static face of a recorded run: frames side by side, for places where widgets do not run (an
 executed notebook read without a kernel, a published page).
 
-Each run is one row of frames chosen evenly over its recorded steps, always including its first solution
-and its last step; a caption above the row names the run, says which steps the frames show and how the run
-ended (or that the recording filled while it went on). Nodes carry the player's marks, with one legend of the marks
+A header names what the runs were given. Each run is one row of frames chosen evenly over its recorded
+steps, always including its first solution and its last step; a caption above the row names the run, says
+which steps the frames show and how the run ended (or that the recording filled while it went on). Nodes carry the player's marks, with one legend of the marks
 shown. A run with several roots (each letter set, each centre) has them joined at one start point.
 """
 
@@ -13,16 +13,20 @@ import base64
 import io
 import textwrap
 
-from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, panel_rows, path_text, queue_rows,
+from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, panel_rows, path_text, queue_table,
                                    tree_view)
 
-FRAME_WIDTH = 2.7  # inches per frame
-COLUMNS = 3  # frames to a row: a page shows the figure at its width, and three keep 7-point text readable
-LINE_HEIGHT = 0.13  # inches per line of frame text
-LINE_CHARS = 40  # characters a frame's text line may take (7-point monospace in FRAME_WIDTH)
+DPI = 100  # pixels per inch of the picture: 930 pixels wide, within a page of 960 shown at 100 %
+FRAME_WIDTH = 3.1  # inches per frame
+COLUMNS = 3  # frames to a row: a page shows the figure at its width, and three keep the text readable
+TEXT_POINTS = 7.5  # a frame's text: 10 pixels high at DPI, each monospace character about 6 wide
+LINE_HEIGHT = 0.15  # inches per line of frame text
+TREE_HEIGHT = 1.5  # inches of tree under each frame's text
+LINE_CHARS = 44  # characters a frame's text line may take (TEXT_POINTS monospace in FRAME_WIDTH)
+HEADER_CHARS = 110  # characters a line of the figure's header may take (9.5-point bold across the figure)
 STATE_LINES = 12  # the most lines of a drawn state a frame shows
 QUEUE_LINES = 3  # the most frontier entries a frame lists
-MARKERS = {"star": "*", "cross": "x", "square": "s", "dot": "o", "ring": "o"}
+MARKERS = {"star": "*", "cross": "x", "diamond": "D", "square": "s", "dot": "o", "ring": "o"}
 START, START_COLOUR, START_SHAPE = "start", "#555555", "ring"  # the point joining a run's several roots
 
 
@@ -70,24 +74,26 @@ def _wrapped(text: str, lines: int = 2) -> list[str]:
 
 
 def frame_lines(recording: Recording, step: int) -> list[str]:
-    """A frame's text: the state drawn, what happened, the counts, why pruned, the path, the frontier."""
+    """A frame's text: the state drawn, what happened, the counts, why pruned, the path, the frontier (as
+    the player's panel says it, with its first entries and how many more)."""
     rows = dict(panel_rows(recording, step))
     lines = [*_state_lines(recording, step), "",
-             _clip(f"{rows['event']} · depth {rows['depth']} · frontier {rows['frontier']}"),
-             *_wrapped(f"nodes {rows['nodes so far']} · " + next(
+             _clip(f"{rows['event']} · depth {rows['depth']}"),
+             *_wrapped(f"calls {rows['calls so far']} · " + next(
                  f"{label[:-len(' so far')]} {value}" for label, value in rows.items() if label.endswith(" so far")
-                 and label != "nodes so far"))]
+                 and label != "calls so far")),
+             *_wrapped(f"frontier: {rows['frontier']}")]
     for why in ("why pruned", "why"):
         if why in rows:
             lines += _wrapped(f"{why}: {rows[why]}")
     path = recording.path(step)
     if path:
         lines.append(_clip("path: " + path_text(path, LINE_CHARS - 6)))
-    rows = queue_rows(recording, step)[:QUEUE_LINES]
-    filled = [name for i, name in enumerate("ghf", start=2) if any(row[i] != "–" for row in rows)]
+    rows = queue_table(recording, step, QUEUE_LINES)
+    filled = [name for i, name in enumerate("ghf", start=2) if any(row[i] not in ("–", "") for row in rows)]
     for mark, state, *values in rows:
-        costs = " ".join(f"{name} {value}" for name, value in zip("ghf", values) if name in filled)
-        lines.append(_clip(f"{mark:>4} {_clip(state, 12):<12} {costs}".rstrip()))
+        costs = " ".join(f"{name} {value}" for name, value in zip("ghf", values) if name in filled and value)
+        lines.append(_clip(f"{mark:>4} {state if not mark else _clip(state, 12):<12} {costs}".rstrip()))
     facts = [f"{label} {value}" for label, value in _facts(recording, step)]
     if facts:
         lines += _wrapped(" · ".join(facts), lines=3)
@@ -99,7 +105,8 @@ def _facts(recording: Recording, step: int) -> list[tuple[str, str]]:
 
 
 def caption(recording: Recording, steps: list[int]) -> str:
-    """What a row shows: the run, the steps of its frames, where the answer is, and how the run ended."""
+    """What a row shows: the run (and what it was given, where that fits), the steps of its frames, where
+    the answer is, and how the run ended."""
     shown = ", ".join(f"{s + 1:,}" for s in steps)
     events = len(recording)
     in_all = recording.ending.events
@@ -113,6 +120,15 @@ def caption(recording: Recording, steps: list[int]) -> str:
     else:
         answer = "no solution found"
     return f"{recording.name}: steps {shown} of {recorded}; {answer}\n{recording.ending_text()}"
+
+
+def frame_title(recording: Recording, step: int) -> str:
+    """A frame's heading: the step of how many, the last saying that the run ended there or that the
+    recording filled there (the row's caption says of how many events in all), and what happened."""
+    last = len(recording) - 1
+    end = ("" if step < last else " (recording full)" if recording.ending.full else " (run ended)")
+    recorded = " recorded" if recording.ending.full else ""
+    return f"step {min(step, last) + 1:,} of {len(recording):,}{recorded}{end}: {recording.what(step)}"
 
 
 def _draw_tree(ax, recording: Recording, step: int) -> set[str]:
@@ -182,31 +198,37 @@ def _legend(figure, drawn: set[str]) -> None:
                       label="start (joins the first nodes)" if mark == START else mark)
                for mark, (colour, shape) in shown.items()]
     if handles:
-        figure.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8, frameon=False)
+        figure.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8.5, frameon=False)
 
 
-def filmstrip(recordings: list[Recording], frames: int = 6):
-    """A matplotlib Figure: per run a caption and its frames (`steps_of`), at most `COLUMNS` to a row so that
-    a page showing the figure at its width keeps the text readable; each frame the state drawn, its facts,
-    and the search tree up to it with the player's marks."""
+def filmstrip(recordings: list[Recording], frames: int = 6, about: str = ""):
+    """A matplotlib Figure: the header `about` (what the runs were given), then per run a caption and its
+    frames (`steps_of`), at most `COLUMNS` to a row so that a page showing the figure at its width keeps the
+    text readable; each frame the state drawn, its facts, and the search tree up to it with the player's marks."""
     from matplotlib.figure import Figure
 
     chosen = [steps_of(r, frames) for r in recordings]
     lines = max(len(frame_lines(r, s)) for r, steps in zip(recordings, chosen) for s in steps)
     layout = [(recording, steps[at:at + COLUMNS], at == 0) for recording, steps in zip(recordings, chosen)
               for at in range(0, len(steps), COLUMNS)]  # (run, the frames of one row, whether it opens the run)
-    heights = [height for _, _, opens in layout
-               for height in ([0.38] if opens else []) + [0.2 + LINE_HEIGHT * lines, 1.3]] + [0.3]
-    figure = Figure(figsize=(FRAME_WIDTH * COLUMNS, sum(heights)))
+    header = textwrap.wrap(about, HEADER_CHARS, max_lines=3, placeholder=" …")
+    heights = [0.12 + 0.16 * len(header)] * bool(header) + [height for _, _, opens in layout for height in
+                                      ([0.42] if opens else []) + [0.25 + LINE_HEIGHT * lines, TREE_HEIGHT]] + [0.3]
+    figure = Figure(figsize=(FRAME_WIDTH * COLUMNS, sum(heights)), dpi=DPI)
     drawn: set[str] = set()
     grid = figure.add_gridspec(len(heights), COLUMNS, height_ratios=heights, left=0.01, right=0.99, top=0.995,
                                bottom=0.005, wspace=0.06, hspace=0.12)
     row = 0
+    if header:
+        top = figure.add_subplot(grid[0, :])
+        top.axis("off")
+        top.text(0, 0.5, "\n".join(header), fontsize=9.5, fontweight="bold", va="center", transform=top.transAxes)
+        row = 1
     for recording, steps, opens in layout:
         if opens:
             title = figure.add_subplot(grid[row, :])
             title.axis("off")
-            title.text(0, 0.5, caption(recording, chosen[recordings.index(recording)]), fontsize=8, va="center",
+            title.text(0, 0.5, caption(recording, chosen[recordings.index(recording)]), fontsize=8.5, va="center",
                        transform=title.transAxes)
             row += 1
         for column, step in enumerate(steps):
@@ -219,14 +241,14 @@ def filmstrip(recordings: list[Recording], frames: int = 6):
 
 def _draw_frame(ax, recording: Recording, step: int) -> None:
     ax.axis("off")
-    ax.text(0, 1, f"step {step + 1:,} of {len(recording):,}: {recording.what(step)}", fontsize=7.5,
+    ax.text(0, 1, _clip(frame_title(recording, step), LINE_CHARS + 4), fontsize=TEXT_POINTS + 0.5,
             fontweight="bold", va="top", transform=ax.transAxes, clip_on=True)
-    ax.annotate("\n".join(frame_lines(recording, step)), (0, 1), xycoords="axes fraction", xytext=(0, -12),
-                textcoords="offset points", family="monospace", fontsize=6.5, va="top", annotation_clip=False,
-                clip_on=True)
+    ax.annotate("\n".join(frame_lines(recording, step)), (0, 1), xycoords="axes fraction", xytext=(0, -14),
+                textcoords="offset points", family="monospace", fontsize=TEXT_POINTS, va="top",
+                annotation_clip=False, clip_on=True)
 
 
 def png_base64(figure) -> str:
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=90)
+    figure.savefig(buffer, format="png", dpi=DPI)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
