@@ -29,6 +29,7 @@ OPENED = ["00_tour.ipynb", "07_tuesday_birthday.ipynb"]  # the tour and the quic
 RUN_SECONDS = 150  # the longest a notebook may take to run all its cells in the browser
 LADDER = ["cold", "cord", "word", "ward", "warm"]  # breadth-first search's ladder on the example
 BEAM_WIDTH = 2  # narrow enough that beam search prunes on the example
+MIDDLE = 7  # a step at which each of the three runs lists its frontier, breadth-first's with a "more" row
 PLAYERS = ["from wordlab import viz",
            'viz.watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")',
            f'viz.watch("word-ladder", "beam", width={BEAM_WIDTH})']
@@ -223,6 +224,17 @@ def wait_for_text(locator, wanted: str, seconds: float = 20) -> None:
     raise AssertionError(f"the text stayed {locator.inner_text() if locator.count() else None!r}, not {wanted!r}")
 
 
+def rows_in_view(run) -> None:
+    """Every row of a run's side panel and frontier table lies inside its box: nothing to scroll to."""
+    for box in run.locator(".wordlab-column").all():
+        overflow = box.evaluate("e => e.scrollHeight - e.clientHeight")
+        assert overflow <= 1, f"{box.inner_text()[:80]!r} overflows its box by {overflow} px"
+    for table in run.locator(".wordlab-queue").all():
+        outer = table.evaluate("e => e.parentElement.closest('.wordlab-column').getBoundingClientRect().bottom")
+        for row in table.locator("tr").all():
+            assert row.bounding_box()["y"] + row.bounding_box()["height"] <= outer + 1, row.inner_text()
+
+
 def first_prune_step() -> tuple[int, int, str]:
     """The step (from 1) of the first prune of the narrow beam on the example, the steps in all, and the
     word it cut: what the live player must show there."""
@@ -236,8 +248,11 @@ def first_prune_step() -> tuple[int, int, str]:
 
 
 def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executable):
-    """Three ladder runs side by side: at the last step breadth-first's path row is its ladder; a narrow
-    beam stepped to its first prune shows the word cut and why. Screenshots go to build/browser/."""
+    """Three ladder runs side by side under a header naming the example and its word list: stepped to the
+    middle, every frontier row is in view; at the last step breadth-first's path row is its ladder and its
+    step row says the run ended. A narrow beam stepped to its first prune shows the word cut and why, the
+    frontier after the cut, every row of the table, and the nodes kept drawn as kept. Screenshots go to
+    build/browser/."""
     from playwright import sync_api as playwright
     base, token, folder = players_lab
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -250,10 +265,22 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert errors_in(folder / "players.ipynb") == []
             three, beam = page.locator(".wordlab-player").nth(0), page.locator(".wordlab-player").nth(1)
             three.scroll_into_view_if_needed()
-            three.locator("button", has_text="▶|").click()
+            assert "over a dozen words" in three.locator(".wordlab-about").inner_text()
             breadth_first = three.locator(".wordlab-run").first
+            for _ in range(MIDDLE - 1):
+                three.locator("button", has_text="forward").click()
+            wait_for_text(panel_row(breadth_first, "step"), f"{MIDDLE} of 40")
+            runs = three.locator(".wordlab-run").all()
+            assert [run.locator(".wordlab-queue-row").count() for run in runs] == [9, 5, 5]
+            last_row = breadth_first.locator(".wordlab-queue-row").last.inner_text().split()
+            assert last_row[0].startswith("+") and last_row[1:] == ["more"]  # what the table leaves out, said
+            for run in runs:
+                rows_in_view(run)
+            three.screenshot(path=str(SCREENSHOTS / "three-runs-middle.png"))
+            three.locator("button", has_text="▶|").click()
             wait_for_text(panel_row(breadth_first, "path"), " → ".join(LADDER))
             assert panel_row(breadth_first, "event").inner_text() == "solution"
+            assert panel_row(breadth_first, "step").inner_text() == "40 of 40 (run ended)"
             page.wait_for_timeout(500)
             three.screenshot(path=str(SCREENSHOTS / "three-runs.png"))
             step, steps, word = first_prune_step()
@@ -264,6 +291,11 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert panel_row(beam, "event").inner_text() == "pruned"
             assert panel_row(beam, "why pruned").inner_text() == f"outside the beam of {BEAM_WIDTH}"
             assert beam.locator("pre.wordlab-state").inner_text().startswith(f"now   {word}")
+            assert panel_row(beam, "frontier").inner_text() == f"after the cut: the {BEAM_WIDTH} kept"
+            assert beam.locator(".wordlab-queue-row[data-mark='kept']").count() == BEAM_WIDTH
+            assert beam.locator(".wordlab-node[data-mark='kept']").count() == BEAM_WIDTH  # drawn in the tree
+            assert "kept" in beam.locator(".wordlab-legend").inner_text()
+            rows_in_view(beam)
             beam.screenshot(path=str(SCREENSHOTS / "beam-prune.png"))
         finally:
             browser.close()

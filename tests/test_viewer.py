@@ -23,8 +23,8 @@ from wordlab.search import Budget, Probe, Result
 from wordlab.search.probe import MAX_RECORD, NODE_KINDS
 from wordlab.viz.filmstrip import LINE_CHARS, STATE_LINES, caption, frame_lines, frame_steps, steps_of
 from wordlab.viz.filmstrip import filmstrip
-from wordlab.viz.recording import (DRAW_ALL, _duration, MARKS, panel_html, panel_rows, path_text, queue_rows,
-                                   recording_of, tree_of, tree_svg, tree_view)
+from wordlab.viz.recording import (DRAW_ALL, _duration, MARKS, panel_html, panel_rows, path_text, queue_html,
+                                   queue_lines, queue_rows, queue_table, recording_of, tree_of, tree_svg, tree_view)
 
 FILMSTRIPS = Path(__file__).resolve().parents[1] / "build" / "filmstrips"  # git-ignored: look at them
 
@@ -148,7 +148,7 @@ def test_astars_frontier_lists_g_h_f_and_marks_the_one_taken_next():
     assert rows[0][1] == result.probe.events[step].state.word
     for _, _, g, h, f in rows:
         assert int(g) + int(h) == int(f)
-    table = panel_html(recording, step)
+    table = queue_html(recording, step)
     assert table.count("data-mark='▶'") == 1 and ">f</th>" in table
 
 
@@ -173,7 +173,7 @@ def test_an_event_without_a_frontier_shows_no_table():
     recording = recording_of(result)
     last = len(recording) - 1
     assert result.probe.events[last].queue is None
-    assert queue_rows(recording, last) == [] and "wordlab-queue" not in panel_html(recording, last)
+    assert queue_rows(recording, last) == [] and queue_html(recording, last) == ""
 
 
 # -- honest ends -------------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def test_an_event_without_a_frontier_shows_no_table():
 def test_a_run_that_ended_inside_the_recording_says_so():
     result = recorded("breadth-first")
     recording = recording_of(result)
-    assert row(recording, 0, "whole run") == f"run ended: {result.nodes} nodes, best 4, {_duration(result.seconds)}"
+    assert row(recording, 0, "whole run") == f"run ended: {result.nodes} calls, best 4, {_duration(result.seconds)}"
     steps = steps_of(recording, 6)
     assert caption(recording, steps).startswith(f"breadth-first: steps 1, ")
     assert "all 40 events; first solution at step 40" in caption(recording, steps)
@@ -193,7 +193,7 @@ def test_a_full_recording_says_where_it_ended_and_how_the_run_went_on():
     assert result.probe.full
     events = len(result.probe.events) + result.probe.unrecorded
     assert events == 40  # breadth-first COLD → WARM: 39 expansions and the solution
-    ended = (f"recording ended at 10 of {events} events; the run went on: {result.nodes} nodes, best 4, "
+    ended = (f"recording ended at 10 of {events} events; the run went on: {result.nodes} calls, best 4, "
              f"{_duration(result.seconds)}")
     assert row(recording, 3, "whole run") == ended
     text = caption(recording, steps_of(recording, 4))
@@ -205,7 +205,7 @@ def test_a_bare_probe_tells_its_own_totals():
     probe = Probe(record=5)
     w.solve(w.example(), "breadth-first", probe=probe)
     recording = recording_of(probe, render=w.render)
-    ended = f"recording ended at 5 of {len(probe.events) + probe.unrecorded} events; the run went on: {probe.nodes} nodes, best 4"
+    ended = f"recording ended at 5 of {len(probe.events) + probe.unrecorded} events; the run went on: {probe.nodes} calls, best 4"
     assert row(recording, 0, "whole run") == ended
 
 
@@ -222,7 +222,7 @@ def test_the_player_shows_each_recorded_state_in_turn():
     assert "now   cold" in shown[0]
     assert len(set(shown)) == player.steps  # every step shows something new (a state, or a path to it)
     assert "coRd" in shown[-1]  # the last event is the solution: the whole ladder
-    assert "nodes so far" in player.views[0].panel.value
+    assert "calls so far" in player.views[0].panel.value
 
 
 def test_the_tree_grows_one_node_per_node_event_and_marks_the_current_one():
@@ -240,8 +240,10 @@ def test_two_runs_step_together_and_the_shorter_one_says_it_ended():
     fast, slow = recorded("astar"), recorded("breadth-first")
     player = viz.step(slow, fast)
     assert player.steps == len(slow.probe.events) > len(fast.probe.events)
-    player.step_last()
+    player.slider.value = len(fast.probe.events) + 1
     assert "(run ended)" in player.views[1].panel.value and "(run ended)" not in player.views[0].panel.value
+    player.step_last()
+    assert all("(run ended)" in view.panel.value for view in player.views)
     assert [v.title.value for v in player.views] == ["<b>breadth-first</b>", "<b>astar</b>"]
     player.step_first()
     assert player.slider.value == 1
@@ -295,13 +297,13 @@ def test_every_control_has_a_tooltip():
 def test_the_layout_has_fixed_widths_and_nothing_wraps_mid_word():
     player = viz.step(recorded("astar"), recorded("breadth-first"), recorded("breadth-first-graph"))
     for view in player.views:
-        for part in (view.box, view.title, view.state, view.panel, view.tree):
+        for part in (view.box, view.title, view.state, view.panel, view.queue, view.tree):
             assert part.layout.width and part.layout.width.endswith("px"), part
-    assert player.widget.children[1].layout.overflow == "auto"  # runs side by side scroll, never clip
+    assert player.widget.children[-1].layout.overflow == "auto"  # runs side by side scroll, never clip
     view = player.views[0]
     assert "white-space:pre;" in view.state.value
     assert "word-break:keep-all" in view.panel.value and "overflow-wrap:normal" in view.panel.value
-    assert "text-overflow:ellipsis" in view.panel.value  # long cells (the path, a frontier state) end in …
+    assert "text-overflow:ellipsis" in view.queue.value  # a long frontier state ends in …
     assert re.search(r"class='wordlab-tree-box' style='width:\d+px;height:\d+px;overflow:auto'", view.tree.value)
 
 
@@ -329,7 +331,8 @@ def test_filmstrip_rows_have_captions_and_the_marks_legend():
     figure = viz.filmstrip(recorded("astar"), recorded("breadth-first"), frames=4)
     texts = [t.get_text() for ax in figure.axes for t in ax.texts]
     assert sum(text.startswith(("astar: steps", "breadth-first: steps")) for text in texts) == 2
-    assert len(figure.axes) == 2 * (1 + 2 * 4)  # per run a caption, and per frame the state and the tree
+    assert texts[0] == "given WordLadder('cold', 'warm', 'a dozen words')"  # the header: what the runs were given
+    assert len(figure.axes) == 1 + 2 * (1 + 2 * 4)  # the header; per run a caption, per frame the state and the tree
     (legend,) = figure.legends
     assert [t.get_text() for t in legend.get_texts()] == ["solution", "current", "on the path", "other"]
 
@@ -376,7 +379,7 @@ def test_every_puzzles_default_watch_makes_a_filmstrip_ending_on_its_answer(puzz
     recording = player.recordings[0]
     FILMSTRIPS.mkdir(parents=True, exist_ok=True)
     path = FILMSTRIPS / f"{puzzle}.png"
-    player.filmstrip().savefig(path, dpi=90)
+    player.filmstrip().savefig(path)
     image = matplotlib.image.imread(path)
     assert image.shape[0] > 200 and image.shape[1] > 400 and image[..., :3].std() > 0.05
     steps = steps_of(recording, player.frames)
@@ -535,7 +538,7 @@ def test_the_frontier_table_says_what_it_leaves_out_and_what_orders_it():
     player = viz.watch("word-ladder", "breadth-first", "greedy", "uniform-cost")
     bfs = player.recordings[0]
     cut = next(s for s in range(len(bfs)) if (bfs.event(s).frontier or 0) + 1 > len(bfs.event(s).queue or ()) > 0)
-    assert "more</td>" in panel_html(bfs, cut) and "title='cost so far'" in panel_html(bfs, cut)
+    assert "more</td>" in queue_html(bfs, cut) and "title='cost so far'" in queue_html(bfs, cut)
     assert dict(panel_rows(player.recordings[1], 1))["ordered by"] == "h (g is ignored)"
     assert dict(panel_rows(player.recordings[2], 1))["ordered by"] == "g (h is ignored)"
 
@@ -558,3 +561,124 @@ def test_the_frontier_count_leaves_out_the_node_taken_in_every_strategy():
     for strategy in ("astar", "breadth-first", "depth-first"):
         start = recorded(strategy).probe.events[0]
         assert start.kind == "expand" and start.frontier == 0, strategy  # the start, taken: nothing waits
+
+
+# -- the frontier row and its table agree; a cut draws what it kept; the last step and the header say what they show
+
+FRONTIER_RUNS = [("beam", {"width": 2}), ("beam-stack", {"width": 2}), ("breadth-first", {}), ("astar", {}),
+                 ("depth-first", {}), ("uniform-cost", {})]
+
+
+@pytest.mark.parametrize("strategy, options", FRONTIER_RUNS)
+def test_the_frontier_row_and_the_table_beside_it_agree_at_every_step(strategy, options):
+    recording = recording_of(recorded(strategy, **options))
+    for step in range(len(recording)):
+        said, table, event = row(recording, step, "frontier"), queue_table(recording, step), recording.event(step)
+        entries = [mark for mark, _, *costs in table if costs != ["", "", ""]]
+        counted = {state: int(re.search(r"\d+", state)[0]) for _, state, *costs in table if costs == ["", "", ""]}
+        if event.kind == "prune" and "kept" in entries:
+            kept = int(row(recording, step, "kept"))
+            assert said == f"after the cut: the {kept} kept", (strategy, step)
+            assert entries.count("kept") + sum(n for s, n in counted.items() if "kept" in s) == kept
+            assert entries.count("cut") + sum(n for s, n in counted.items() if "cut" in s) == int(row(recording, step, "cut"))
+        elif table:  # the nodes waiting (or on the stack), every one listed or counted in the "more" row
+            assert said == f"{event.frontier:,} " + ("on the stack" if "top" in entries else "waiting"), (strategy, step)
+            assert len(entries) - (entries[0] == "▶") + sum(counted.values()) >= event.frontier
+        elif event.kind == "expand":  # nothing listed: nothing waits
+            assert said == "0 waiting" and event.frontier == 0, (strategy, step)
+        else:  # no table: the row names the step whose frontier it gives, and never a bare dash
+            assert said.startswith("as at step ") and said != "–", (strategy, step)
+            earlier = int(said.split()[3].rstrip(":")) - 1
+            assert recording.events[earlier].kind == "expand" and earlier < step
+
+
+def test_a_depth_first_recursion_says_why_it_has_no_frontier_and_counts_calls_as_the_bench_does():
+    from wordlab.bench import COLUMN_KEY
+    from wordlab.puzzles import sudoku as sd
+
+    result = sd.solve(sd.example(), "sequential", probe=Probe(record=500))
+    recording = recording_of(result)
+    assert "calls" in COLUMN_KEY  # the bench's name for the effort a probe counted
+    for step in range(len(recording)):
+        assert row(recording, step, "frontier") == "not kept: depth-first recursion keeps only its path"
+        assert row(recording, step, "nodes so far") is None and row(recording, step, "calls so far") is not None
+    assert row(recording, len(recording) - 1, "calls so far") == f"{result.nodes:,}"
+    assert recording.ending_text().startswith(f"run ended: {result.nodes:,} calls, ")
+    frame = frame_lines(recording, 3)
+    assert "calls 3 · solutions 0" in frame and not any(line.startswith("nodes") for line in frame)
+
+
+def test_a_cut_draws_the_nodes_it_kept_and_the_legend_says_so():
+    result = recorded("beam", width=2)
+    recording = recording_of(result)
+    cuts = steps_of_kind(result, "prune")
+    assert cuts
+    for step in cuts:
+        kept = recording.kept(step)
+        assert kept, step  # a beam expands what it kept, so the recording holds them
+        listed = [state for mark, state, *_ in queue_rows(recording, step) if mark == "kept"]
+        labels = [recording.by_id[node][3] for node in kept]
+        assert labels[-len(listed):] == listed[:len(labels)] or labels == listed[-len(labels):]
+        assert all(result.probe.events[node].depth == result.probe.events[step].depth for node in kept)
+        svg = tree_svg(recording, step)
+        drawn = dict(re.findall(r"data-node='(\d+)' data-mark='([a-z ]+)'", svg))
+        assert {str(node) for node in kept} <= {node for node, mark in drawn.items() if mark == "kept"}
+        assert drawn[str(step)] == "pruned"
+        assert "kept" in re.findall(r"</svg> ([a-z ]+)</span>", svg)
+    assert recording.kept(cuts[0] + 1) == [] and recording.kept(0) == []  # only the cut itself marks them
+    figure = filmstrip([recording], frames=len(recording))
+    (legend,) = figure.legends
+    assert "kept" in [t.get_text() for t in legend.get_texts()]
+
+
+def test_the_last_step_says_the_run_ended_or_that_the_recording_filled():
+    from wordlab.viz.filmstrip import frame_title
+
+    whole = recording_of(recorded("breadth-first"))
+    assert row(whole, 38, "step") == "39 of 40" and row(whole, 39, "step") == "40 of 40 (run ended)"
+    assert frame_title(whole, 39) == "step 40 of 40 (run ended): solution"
+    cut = recording_of(recorded("breadth-first", record=10))
+    assert row(cut, 2, "step") == "3 of the first 10 of 40 events"
+    assert row(cut, 9, "step") == "10 of the first 10 of 40 events (the recording filled here)"
+    assert frame_title(cut, 9) == "step 10 of 10 recorded (recording full): expanded"
+
+
+def test_the_header_names_the_instance_and_its_word_list():
+    player = viz.watch("word-ladder", "beam", width=2)
+    assert player.about.startswith("word-ladder, its example (word_ladder.example()): COLD → WARM over a dozen words")
+    assert "WordLadder('cold', 'warm', 'a dozen words')" in player.about
+    assert "a dozen words" in player.header.value and player.widget.children[0] is player.header
+    texts = [t.get_text() for ax in player.filmstrip().axes for t in ax.texts]
+    assert "a dozen words" in texts[0]
+    bigger = w.WordLadder("cold", "warm", w.WordList([*w.EXAMPLE_WORDS, "wold", "warn"], "fourteen words"))
+    mine = viz.step(w.solve(bigger, "astar", probe=Probe(record=50)))
+    assert mine.about == "given WordLadder('cold', 'warm', 'fourteen words')"
+    assert viz.watch("word-ladder", given=bigger).about == "word-ladder: given WordLadder('cold', 'warm', 'fourteen words')"
+
+
+def test_the_frontier_table_has_room_for_every_row_it_lists():
+    from wordlab.viz.player import queue_height
+    from wordlab.viz.recording import QUEUE_ROW_PX
+
+    player = viz.step(recorded("breadth-first"), recorded("astar"), recorded("beam", width=2))
+    most = max(queue_lines(r) for r in player.recordings)
+    assert most > 4
+    for view in player.views:
+        assert view.queue.layout.height == f"{queue_height(player.recordings)}px"
+        assert int(view.queue.layout.height[:-2]) >= (most + 1) * QUEUE_ROW_PX  # the rows and the head
+        for step in range(player.steps):
+            view.show(step)
+            rows = view.queue.value.count("<tr")
+            assert rows <= most + 1 and f"height:{QUEUE_ROW_PX}px" in (view.queue.value or f"height:{QUEUE_ROW_PX}px")
+            assert "wordlab-queue" not in view.panel.value
+
+
+def test_filmstrip_text_is_legible_at_full_size():
+    from wordlab.viz.filmstrip import DPI
+
+    figure = viz.filmstrip(recorded("beam", width=2))
+    width, height = figure.get_size_inches() * DPI
+    assert 700 <= width <= 960  # shown at 100 % on a page 960 pixels wide
+    frame_texts = [t for ax in figure.axes for t in ax.texts if t.get_fontfamily() == ["monospace"]]
+    assert frame_texts and all(t.get_fontsize() * DPI / 72 >= 10 for t in frame_texts)  # 10 pixels or more
+    assert all(len(line) <= LINE_CHARS for t in frame_texts for line in t.get_text().splitlines())
