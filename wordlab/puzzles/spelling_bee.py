@@ -142,7 +142,8 @@ def honeycomb(seven: str, centre: str, rules: Rules = STANDARD) -> Honeycomb:
     seven, centre = seven.strip().lower(), centre.strip().lower()
     bad = sorted({c for c in seven + centre if c not in ALPHABET})
     if bad:
-        raise WordlabError(f"honeycomb letters must be a–z; {''.join(bad)!r} {'is' if len(bad) == 1 else 'are'} not")
+        quoted = [repr(c) for c in bad]
+        raise WordlabError(f"honeycomb letters must be a–z, not {' or '.join([', '.join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)}")
     if len(seven) != rules.size:
         raise WordlabError(f"a honeycomb has {rules.size} letters, {seven!r} has {len(seven)}")
     if len(set(seven)) != len(seven):
