@@ -29,10 +29,13 @@ OPENED = ["00_tour.ipynb", "07_tuesday_birthday.ipynb"]  # the tour and the quic
 RUN_SECONDS = 150  # the longest a notebook may take to run all its cells in the browser
 LADDER = ["cold", "cord", "word", "ward", "warm"]  # breadth-first search's ladder on the example
 BEAM_WIDTH = 2  # narrow enough that beam search prunes on the example
+SUDOKU_STEP = 9  # a step of notebook 04's two runs, both still searching
 MIDDLE = 7  # a step at which each of the three runs lists its frontier, breadth-first's with a "more" row
 PLAYERS = ["from wordlab import viz",
            'viz.watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")',
-           f'viz.watch("word-ladder", "beam", width={BEAM_WIDTH})']
+           f'viz.watch("word-ladder", "beam", width={BEAM_WIDTH})',
+           "from wordlab.puzzles import sudoku as sd\nfrom wordlab.search import Probe\n"  # notebook 04's player
+           'viz.step(*[sd.solve(sd.example(), name, probe=Probe(record=500)) for name in ("sequential", "greedy")])']
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "build" / "browser"  # git-ignored: look at them
 
 
@@ -297,5 +300,17 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert "kept" in beam.locator(".wordlab-legend").inner_text()
             rows_in_view(beam)
             beam.screenshot(path=str(SCREENSHOTS / "beam-prune.png"))
+            sudoku = page.locator(".wordlab-player").nth(2)
+            sudoku.scroll_into_view_if_needed()
+            for _ in range(SUDOKU_STEP - 1):
+                sudoku.locator("button", has_text="forward").click()
+            for run in sudoku.locator(".wordlab-run").all():  # depth-first: why no frontier, effort in calls
+                wait_for_text(panel_row(run, "step"), f"{SUDOKU_STEP} of " + panel_row(run, "step").inner_text()
+                              .split(" of ")[1])
+                assert panel_row(run, "frontier").inner_text() == "not kept: depth-first recursion keeps only its path"
+                assert panel_row(run, "calls so far").count() == 1 and panel_row(run, "nodes so far").count() == 0
+                assert "calls" in panel_row(run, "whole run").inner_text()
+                rows_in_view(run)
+            sudoku.screenshot(path=str(SCREENSHOTS / "sudoku.png"))
         finally:
             browser.close()

@@ -569,9 +569,15 @@ FRONTIER_RUNS = [("beam", {"width": 2}), ("beam-stack", {"width": 2}), ("breadth
                  ("depth-first", {}), ("uniform-cost", {})]
 
 
-@pytest.mark.parametrize("strategy, options", FRONTIER_RUNS)
+@pytest.mark.parametrize("strategy, options", [*FRONTIER_RUNS, ("spelling-bee", {})])
 def test_the_frontier_row_and_the_table_beside_it_agree_at_every_step(strategy, options):
-    recording = recording_of(recorded(strategy, **options))
+    if strategy == "spelling-bee":  # branch and bound: letter sets waiting, and cuts listing only what they cut
+        from wordlab.puzzles import spelling_bee as sb
+
+        recording = recording_of(sb.solve(sb.example(), "branch-and-bound", probe=Probe(record=100)))
+        assert any(e.kind == "prune" and e.queue for e in recording.events)
+    else:
+        recording = recording_of(recorded(strategy, **options))
     for step in range(len(recording)):
         said, table, event = row(recording, step, "frontier"), queue_table(recording, step), recording.event(step)
         entries = [mark for mark, _, *costs in table if costs != ["", "", ""]]
@@ -581,6 +587,8 @@ def test_the_frontier_row_and_the_table_beside_it_agree_at_every_step(strategy, 
             assert said == f"after the cut: the {kept} kept", (strategy, step)
             assert entries.count("kept") + sum(n for s, n in counted.items() if "kept" in s) == kept
             assert entries.count("cut") + sum(n for s, n in counted.items() if "cut" in s) == int(row(recording, step, "cut"))
+        elif event.kind == "prune" and table:  # a cut listing only what it cut
+            assert said == "cut here: those listed below wait no more" and set(entries) == {"cut"}, (strategy, step)
         elif table:  # the nodes waiting (or on the stack), every one listed or counted in the "more" row
             assert said == f"{event.frontier:,} " + ("on the stack" if "top" in entries else "waiting"), (strategy, step)
             assert len(entries) - (entries[0] == "▶") + sum(counted.values()) >= event.frontier

@@ -377,19 +377,22 @@ def step_text(recording: Recording, step: int) -> str:
     return shown + f"{len(recording):,}" + (" (run ended)" if step >= last else "")
 
 
+CUT_ONLY = "cut here: those listed below wait no more"
 NO_FRONTIER = {True: "not kept: depth-first recursion keeps only its path", False: "not reported by this strategy"}
 
 
 def frontier_text(recording: Recording, step: int) -> str:
-    """The frontier at `step`, said so as to agree with the table beside it: the nodes waiting where the
-    event lists them (the stack where it lists a stack), those kept after a cut, else the count of the
-    latest expansion, named as such; or why there is none."""
+    """The frontier at `step`, said so as to agree with the table below it: the nodes waiting where the
+    event lists them (the stack where it lists a stack), those kept after a cut (a cut listing only what it
+    cut says so), else the count of the latest expansion, named as such; or why there is none."""
     if not recording.reports_frontier:
         return NO_FRONTIER[recording.recursive]
     event = recording.event(step)
     if _field(event, "kind") == "prune" and _marked(event, "kept"):
         kept = _fact_count(event, "kept")
         return "after the cut: " + (f"the {kept:,} kept" if kept is not None else "the nodes kept")
+    if _field(event, "kind") == "prune" and _field(event, "queue"):
+        return CUT_ONLY
     if _field(event, "kind") == "expand":
         return _waiting(event)
     at = recording.last(step)
@@ -484,9 +487,11 @@ def queue_html(recording: Recording, step: int) -> str:
     rows = queue_table(recording, step)
     if not rows:
         return ""
-    cut = _field(recording.event(step), "kind") == "prune"
+    event = recording.event(step)
+    heading = (("ranked at the cut" if _marked(event, "kept") else "cut here") if _field(event, "kind") == "prune"
+               else "frontier")
     head = "".join(f"<th style='{CELL_STYLE};{ONE_LINE}' title='{COLUMN_TIPS.get(name, '')}'>"
-                   f"{'ranked at the cut' if cut and name == 'frontier' else name}</th>"
+                   f"{heading if name == 'frontier' else name}</th>"
                    for name in ("", "frontier", "g", "h", "f"))
     body = "".join(
         f"<tr class='wordlab-queue-row' data-mark='{html.escape(mark)}' title='{QUEUE_TIPS.get(mark, '')}' "
