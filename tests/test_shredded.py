@@ -290,6 +290,41 @@ def test_render_draws_the_columns_placed_and_what_they_spell(model):
     assert sh.render((1, 0), sh.from_rows([["ab", "cd"]])).splitlines()[0] == "|cd|ab|"
 
 
+
+def test_regret_is_the_f_each_beam_frame_shows(model):
+    """`regret` ranks a prefix as the beam does: every prefix beam-repair expands lists that f, the second
+    beam's read after the first climb's order; and a prefix can score above 0 (higher is better)."""
+    grid = sh.example()
+    probe = Probe(record=2000)
+    solve(grid, "beam-repair", model=model, probe=probe)
+    events, reading = probe.events, Reading(grid, model)
+    assert not probe.full
+    roots = [i for i, e in enumerate(events) if e.kind == "expand" and e.parent is None]
+    climbs = [i for i, e in enumerate(events) if e.kind == "expand" and e.queue is None]
+    assert len(roots) == 2 and climbs and climbs[0] < roots[1]
+    guess = [events[i].state.order for i in climbs if i < roots[1]][-1]
+    prefixes = [(i, e) for i, e in enumerate(events) if e.kind == "expand" and e.queue]
+    assert len(prefixes) > 100
+    for i, event in prefixes:
+        shown = sh.regret(reading, event.state.order, guess if i > roots[1] else None)
+        assert round(shown, 2) == event.queue[0].f, (i, event.state.order)
+    assert sh.regret(reading, ()) == 0.0
+    assert max(sh.regret(reading, e.state.order) for i, e in prefixes if i < roots[1]) > 0
+
+
+def test_bench_calls_count_expansions_not_the_calls_reported(model):
+    """bench's `calls` column is the probe's expansions: the beam's pick, reported with probe.call, is left out."""
+    from wordlab.bench import run as bench_run
+
+    grid = ai_class_grid()
+    probe = Probe()
+    solve(grid, "beam", model=model, probe=probe)
+    frame = bench_run({"beam": lambda g, probe=None: solve(g, "beam", model=model, probe=probe)}, {"ai": grid},
+                      repeats=1)
+    assert probe.calls >= 1 and probe.expansions == 1 + grid.n + (grid.n - 2) * 50
+    assert frame["calls"].iloc[0] == probe.expansions
+    assert sum(probe.per_depth.values()) == probe.expansions + probe.calls
+
 # -- command line ---------------------------------------------------------------------------------------------------
 
 

@@ -13,9 +13,9 @@ its best path. `is_move` says which step from one to the next is a move.
 What the strategies tell a probe: `probe.expand` for each order expanded (a heap's pop, a beam's prefix, a
 climb's step, a link taken, a DP layer), passing the node that made it as `parent`; `probe.call` for an
 order reached but not expanded (a start, the beam's pick, a rotation), so the expansions stay each
-strategy's effort count; `probe.prune` once per beam layer cut (the best prefix dropped, under its parent).
+strategy's effort count (a probe's `nodes`, what `bench` shows as `calls`); `probe.prune` once per beam layer cut (the best prefix dropped, under its parent).
 Frontier rows (`queue`) carry a score in f, not a path cost (g and h are None): the order's log probability
-for best-first, a prefix's regret for the beam, a link's gain for greedy-chain. A minimal strategy to start
+for best-first, a prefix's regret for the beam (`regret`: higher is better), a link's gain for greedy-chain. A minimal strategy to start
 from is in docs/puzzles/shredded.md.
 
 >>> found = solve(ai_class_grid(), "beam")            # doctest: +SKIP
@@ -487,7 +487,8 @@ class Reading:
 
     @cached_property
     def best_gains(self) -> list[float]:
-        """best_gains[j]: the most column j's strips can score, first or beside any left neighbour."""
+        """best_gains[j]: the most column j's strips can score first in the rows or beside any one left
+        neighbour (with more columns on its left, its window can score more)."""
         n, pairs = self.grid.n, self.pairs
         return [max([self.starts[j]] + [pairs[i][j] for i in range(n) if i != j]) for j in range(n)]
 
@@ -846,9 +847,21 @@ def _beam(reading: Reading, width: int, probe: Probe | None, budget: Budget | No
     return Reached(order, parent, n)
 
 
+def regret(reading: Reading, prefix: Sequence[int], guess: Sequence[int] | None = None) -> float:
+    """How the beam ranks `prefix` (higher is better), as the player's f shows it: the sum over its columns of
+    `reading.gain` where each stands (the first columns of a row read after `guess`'s last ones, if given)
+    minus `reading.best_gains`. Negative where columns read worse than beside their best single neighbour,
+    positive where the longer context on their left reads better still."""
+    prefix, guess = tuple(prefix), tuple(guess) if guess is not None else None
+    total = 0.0
+    for k, column in enumerate(prefix):
+        total = total + reading.gain(prefix[:k], column, guess) - reading.best_gains[column]
+    return total
+
+
 def _prefix_expanded(probe: Probe, grid: Grid, depth: int, layer: list, i: int) -> int | None:
     """Tell the probe the `i`th prefix of a beam layer is expanded, a child of the prefix it extends; while it
-    records, with the layer's prefixes from this one on (their regret as f, ≤ 0, best first)."""
+    records, with the layer's prefixes from this one on (their regret as f, best first)."""
     _, prefix, parent = layer[i]
     return probe.expand(depth, len(layer), parent=parent, state=lambda: Strips(prefix, grid),
                         queue=lambda: _rows(grid, layer[i:i + QUEUE_SHOWN], first="next"))
