@@ -648,7 +648,10 @@ def test_the_last_step_says_the_run_ended_or_that_the_recording_filled():
     cut = recording_of(recorded("breadth-first", record=10))
     assert row(cut, 2, "step") == "3 of the first 10 of 40 events"
     assert row(cut, 9, "step") == "10 of the first 10 of 40 events (the recording filled here)"
-    assert frame_title(cut, 9) == "step 10 of 10 recorded (recording full): expanded"
+    assert frame_title(cut, 2) == "step 3 of 10 recorded: expanded"
+    assert frame_title(cut, 9) == "step 10 of 10 (recording full): expanded"
+    tuesday = viz.watch("tuesday", record=2000).recordings[0]  # a long run: the heading still fits its frame
+    assert len(frame_title(tuesday, 1999)) <= LINE_CHARS + 4 and frame_title(tuesday, 1999).endswith(f": {tuesday.what(1999)}")
 
 
 def test_the_header_names_the_instance_and_its_word_list():

@@ -127,7 +127,7 @@ def frame_title(recording: Recording, step: int) -> str:
     recording filled there (the row's caption says of how many events in all), and what happened."""
     last = len(recording) - 1
     end = ("" if step < last else " (recording full)" if recording.ending.full else " (run ended)")
-    recorded = " recorded" if recording.ending.full else ""
+    recorded = " recorded" if recording.ending.full and not end else ""
     return f"step {min(step, last) + 1:,} of {len(recording):,}{recorded}{end}: {recording.what(step)}"
 
 

@@ -199,7 +199,7 @@ def example_text(puzzle: str, module, given, example: bool) -> str:
     """The header of `watch`: the puzzle, and which instance: its `example`, said in its own docstring's
     first sentence (a word ladder's names its word list), or the instance given."""
     if example:
-        said = " ".join((module.example.__doc__ or "").split())
+        said = " ".join((module.example.__doc__ or "").replace("`", "").split())
         sentence = said.split(". ")[0].rstrip(".")
         described = instance_text(given)
         return (f"{puzzle}, its example ({module.__name__.rsplit('.', 1)[-1]}.example()): {sentence}"
