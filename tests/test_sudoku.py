@@ -488,3 +488,14 @@ def test_cli_solves_a_generated_4x4_and_says_when_a_budget_stopped_it(capsys):
     assert main(["solve", "sudoku", "harder", "--strategy", "sequential", "--max-nodes", "500"]) == 0
     out = capsys.readouterr().out
     assert "0+ solution(s)" in out and "stopped early: node budget of 500 reached" in out
+
+
+def test_machine_names_the_cores_and_system():
+    import os
+    import platform
+
+    from wordlab.puzzles.sudoku import machine
+
+    named = machine()
+    assert f", {os.cpu_count()} cores, {platform.system()} " in named
+    assert not named.startswith(",")  # a processor is named, or "unknown CPU"

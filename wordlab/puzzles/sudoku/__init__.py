@@ -36,7 +36,7 @@ from wordlab.puzzles.sudoku.grid import (
 )
 from wordlab.puzzles.sudoku.library import (
     EXAMPLES, PUBLISHED, SETS, Difficulty, count_solutions, difficulty, example, generate, load_set, load_set_lines,
-    set_available,
+    machine, set_available,
 )
 from wordlab.puzzles.sudoku.strategies import FASTEST, STRATEGIES
 from wordlab.search import Budget, Probe, Result, run
@@ -77,5 +77,6 @@ __all__ = [
     "SHAPES", "Geometry", "Grid", "Position", "Sudoku", "contradiction", "geometry", "is_move", "parse", "parse_many",
     "render", "verify", "verify_many", "solve_all", "BATCH",
     "EXAMPLES", "PUBLISHED", "SETS", "Difficulty", "count_solutions", "difficulty", "example", "generate",
-    "load_set", "load_set_lines", "set_available", "STRATEGIES", "FASTEST", "DEFAULT_STRATEGY", "Answer", "solve",
+    "load_set", "load_set_lines", "machine", "set_available", "STRATEGIES", "FASTEST", "DEFAULT_STRATEGY", "Answer",
+    "solve",
 ]

@@ -3,6 +3,8 @@ unique solution, and a difficulty measure from search effort."""
 
 from __future__ import annotations
 
+import os
+import platform
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +25,8 @@ SIXTEEN = ("95.E.4......7D1.G..1....5..83.....F....DC64.8.....3...E....7...2.6..
            "5....B...G.D.3.4.9..E1.7..B.67.............C.")  # generate(16, seed=0): 1-9 then A-G
 EXAMPLES = {"easy": EASY, "harder": HARDER, "six": SIX, "other": OTHER, "four": FOUR, "sixteen": SIXTEEN}
 
-# Calls the write-ups published (one per recursive call), on (strategy, example).
+# Calls the write-ups published (one per recursive call), on (strategy, example): Christian Jauvin's "A journey
+# into Sudoku space" and "A wormhole through Sudoku space" (2011), whose code is github.com/cjauvin/sudoku.
 PUBLISHED = {("sequential", "easy"): 4_209, ("sequential", "harder"): 69_175_317,
              ("greedy", "easy"): 52, ("greedy", "harder"): 10_903}
 
@@ -66,6 +69,18 @@ def load_set(name: str, sample: int | None = None, seed: int = 0) -> list[Sudoku
         picked = sorted(random.Random(seed).sample(range(len(lines)), sample))
         lines = [lines[i] for i in picked]
     return [parse(line) for line in lines]
+
+
+def machine() -> str:
+    """The machine this process runs on, named as the stored tdoku benchmark names its own: processor model,
+    cores and system."""
+    try:
+        with open(os.path.join(os.sep, "proc", "cpuinfo")) as info:
+            model = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), "")
+    except OSError:
+        model = ""
+    model = model or platform.processor() or "unknown CPU"
+    return f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
 # -- generating puzzles ----------------------------------------------------------------------------------
