@@ -171,7 +171,7 @@ EXERCISES = {e.id: e for e in [
     Exercise("shredded-beam", "shredded", 2, "A beam that keeps width k",
              "Build orders left to right, keeping the k best prefixes after each column (k = 50, or 200 for "
              "strips of one character). Rank a prefix by its regret: each column's `reading.gain(prefix, "
-             "column)` minus `reading.best_gains[column]`, the most it could gain anywhere, so that no prefix "
+             "column)` minus `reading.best_gains[column]`, the most it gains as a row's first column or beside any one left neighbour, so that no prefix "
              "wins by leaving the hard columns for later. Let the full model pick among the complete orders, at "
              "their best rotation. One node per prefix expanded.", "beam", as_good=1.0),
     Exercise("palindrome-deepening", "palindrome", 1, "Depth-first, one length at a time",

@@ -55,7 +55,7 @@ def _chain(after: dict, column: int) -> tuple[int, ...]:
 def beam(grid, *, probe=None, budget=None, width: int | None = None):
     """Build orders left to right, keeping the `width` best prefixes after each column (50, or 200 for strips
     of one character). A prefix is ranked by its regret: each column's gain where it stands minus the most it
-    could gain anywhere, so a prefix gains nothing by leaving the hard columns for later. The full model picks
+    gains as a row's first column or beside any one left neighbour, so a prefix gains nothing by leaving the hard columns for later. The full model picks
     among the complete orders, at its best rotation. One node per prefix expanded: about n × width."""
     reading = Reading(grid, default_model(), budget)
     n, most = grid.n, reading.best_gains
