@@ -261,6 +261,39 @@ def test_rarest_first_counts_the_same_nodes_on_every_run_with_one_worker():
     assert len(counts) == 1 and counts.pop()[2]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefg", min_size=1, max_size=4), min_size=1, max_size=12),
+       st.sets(st.integers(1, (1 << 7) - 1), min_size=1, max_size=6))
+def test_the_words_left_hold_the_missing_letters_exactly_as_brute_force_says(vocabulary, missing_sets):
+    from itertools import combinations_with_replacement
+
+    from wordlab.puzzles.palindrome.fewest import WordIndex
+
+    index = WordIndex(vocabulary, "abcdefg")
+    sets = {sum(1 << (ord(c) - 97) for c in set(w)) for w in vocabulary}
+    for missing in missing_sets:
+        for count in (1, 2, 3):
+            held = any(missing & ~(a | b | c) == 0 for a, b, c in combinations_with_replacement(sets | {0}, 3)
+                       if [a, b, c].count(0) >= 3 - count)
+            assert index.can_hold(missing, count) == held, (missing, count)
+        assert index.can_hold(missing, 0) is False
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.text(alphabet="abcd", min_size=1, max_size=3), min_size=1, max_size=5),
+       st.lists(st.sampled_from(["ab", "ba", "c", "d", "cd", "dc", "abc", "cba", "dab"]), max_size=4))
+def test_the_search_by_words_agrees_with_brute_force_up_to_five_words(drawn, planted):
+    from wordlab.puzzles.palindrome.fewest import WordIndex, phrase_of_at_most
+
+    vocabulary = sorted(set(drawn + planted))
+    expected = fewest_words_by_brute_force(vocabulary, "abcd", 5)
+    for pairs in (True, False):
+        phrase = phrase_of_at_most(WordIndex(vocabulary, "abcd", pairs=pairs), 5)
+        assert (phrase is None) == (expected is None)                 # the first phrase met, not the fewest
+        if phrase:
+            assert 2 <= len(phrase) <= 5 and P.verify(P.index(vocabulary, "abcd"), phrase)
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.text(alphabet="abcde", min_size=1, max_size=4), min_size=1, max_size=6),
        st.lists(st.sampled_from(["abcba", "cdc", "abcdcba", "dcbabcd", "a", "ab", "ba", "dcb"]), max_size=3),

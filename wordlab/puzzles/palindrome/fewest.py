@@ -19,6 +19,7 @@ import bisect
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from wordlab.structures.letters import ALPHABET, letterset
 
@@ -51,9 +52,13 @@ def fewest_words_at_least(words, alphabet: str = ALPHABET) -> tuple[int, str]:
 
 
 class WordIndex:
-    """What the search by words needs: the words as a set, sorted, reversed and sorted, and their letter sets."""
+    """What the search by words needs: the words as a set, sorted, reversed and sorted, their letter sets, and
+    which letter sets one word (`held`) or two words together (`held2`) hold, as bitmaps over every set.
 
-    def __init__(self, words, alphabet: str = ALPHABET):
+    With `pairs=False` the two-word table is left out, and the search prunes by one word's letters alone (as a
+    yardstick for what the pairs buy)."""
+
+    def __init__(self, words, alphabet: str = ALPHABET, pairs: bool = True):
         self.words = sorted(set(words))
         self.known = set(self.words)
         self.reversed = sorted(w[::-1] for w in self.words)
@@ -61,18 +66,100 @@ class WordIndex:
         self.letters = {w: letterset(w) & self.full for w in self.words}
         self.widest = max((m.bit_count() for m in self.letters.values()), default=0)
         self.held = _held_by_one(self.letters.values(), self.full)
+        self.widest_sets = _widest_sets(self.letters.values())
+        self.held2 = _held_by_two(self.widest_sets, self.full) if pairs else None
+        self._three = np.zeros_like(self.held, np.int8) if pairs else None   # 0 not known, 1 no, 2 yes
+
+    def can_hold(self, missing: int, words: int) -> bool:
+        """Can `words` more words hold every `missing` letter? Exact for one or two words (the bitmaps); for three,
+        one of them holds the missing letter that fewest widest sets hold and two more hold the rest
+        (remembered per set); beyond, a count: each word holds at most `widest` letters."""
+        if words <= 0 or missing.bit_count() > self.widest * words:
+            return missing == 0
+        if words == 1:
+            return bool(self.held[missing])
+        if self.held2 is None or words > 3:
+            return True
+        if words == 2:
+            return bool(self.held2[missing])
+        if not self._three[missing]:
+            self._three[missing] = 2 if _held_by_three(self.widest_sets, self.held2, missing) else 1
+        return self._three[missing] == 2
+
+
+def _widest_sets(masks) -> np.ndarray:
+    """The letter sets no other word's letters contain (every set a word holds lies inside one of them)."""
+    ordered = np.array(sorted(set(masks), key=lambda m: (-m.bit_count(), m)), np.int64)
+    return ordered[_not_inside_another(ordered)]
+
+
+@njit(cache=True)
+def _not_inside_another(ordered):
+    """Per set (largest first), True when no earlier set contains it."""
+    keep = np.zeros(ordered.shape[0], np.bool_)
+    kept = np.empty(ordered.shape[0], np.int64)
+    n = 0
+    for i in range(ordered.shape[0]):
+        m = ordered[i]
+        inside = False
+        for j in range(n):
+            if kept[j] & m == m:
+                inside = True
+                break
+        if not inside:
+            kept[n] = m
+            n += 1
+            keep[i] = True
+    return keep
+
+
+def _held_by_two(widest: np.ndarray, full: int) -> np.ndarray:
+    """Per letter set S, do two words hold all of S together? Every union of two widest sets, then its subsets."""
+    held = _unions_of_two(widest, full.bit_length())
+    _close_downwards(held, full.bit_length())
+    return held
+
+
+@njit(cache=True)
+def _unions_of_two(widest, size):
+    held = np.zeros(1 << size, np.bool_)
+    for i in range(widest.shape[0]):
+        for j in range(i, widest.shape[0]):
+            held[widest[i] | widest[j]] = True
+    return held
+
+
+def _close_downwards(held: np.ndarray, size: int) -> None:
+    """Mark every subset of a marked set (one pass per letter)."""
+    for b in range(size):
+        step = 1 << b
+        view = held.reshape(-1, 2, step)
+        view[:, 0, :] |= view[:, 1, :]
+
+
+@njit(cache=True)
+def _held_by_three(widest, held2, missing):
+    """Do three words hold all of `missing`? One of them holds its letter that fewest widest sets hold."""
+    rarest, fewest = -1, widest.shape[0] + 1
+    for b in range(63):
+        if missing >> b & 1:
+            count = 0
+            for m in widest:
+                count += m >> b & 1
+            if count < fewest:
+                rarest, fewest = b, count
+    for m in widest:
+        if m >> rarest & 1 and held2[missing & ~m]:
+            return True
+    return False
 
 
 def _held_by_one(masks, full: int) -> np.ndarray:
     """Per letter set S of the alphabet's letters (as bits 0..25 of a..z), does one word hold all of S? The
     words' letter sets and all their subsets, as a bitmap of booleans (2^26 for the whole alphabet)."""
-    size = full.bit_length()
-    held = np.zeros(1 << size, np.bool_)
+    held = np.zeros(1 << full.bit_length(), np.bool_)
     held[np.fromiter(masks, np.int64)] = True
-    for b in range(size):
-        step = 1 << b
-        view = held.reshape(-1, 2, step)
-        view[:, 0, :] |= view[:, 1, :]
+    _close_downwards(held, full.bit_length())
     return held
 
 
@@ -100,9 +187,8 @@ def phrase_of_at_most(index: WordIndex, most: int, budget=None, firsts=None) -> 
     """A palindromic pangram of at most `most` words (two or more), or None when none exists: exhaustive
     depth-first search that lays words on both ends, keeping the letters one side has and the other has not
     yet matched (the overhang); a phrase is complete when the overhang reads the same backwards. Pruned when
-    the missing letters need more words than are left (each holds at most `widest` letters), or, with one
-    word left, when no word holds them all (`held`). Each placed
-    word is a node charged to `budget`. `firsts`: only the phrases whose first word is one of these (default
+    the words left cannot hold the missing letters (`WordIndex.can_hold`: exact for one or two words, one word
+    and a pair for three, a count beyond). Each placed word is a node charged to `budget`. `firsts`: only the phrases whose first word is one of these (default
     all: each first word is an independent part of the search)."""
     def grow(left: list, right: list, covered: int, left_over: bool, over: str):
         if budget:
@@ -110,9 +196,7 @@ def phrase_of_at_most(index: WordIndex, most: int, budget=None, firsts=None) -> 
         placed = len(left) + len(right)
         if covered == index.full and placed >= 2 and over == over[::-1]:
             return tuple(left + right[::-1])
-        missing = index.full & ~covered
-        if placed >= most or missing.bit_count() > index.widest * (most - placed) \
-                or placed == most - 1 and not index.held[missing]:
+        if placed >= most or not index.can_hold(index.full & ~covered, most - placed):
             return None
         for word, goes_left, (side, rest) in _next_words(index, left_over, over):
             found = grow(left + [word] if goes_left else left, right if goes_left else right + [word],
@@ -171,7 +255,9 @@ def words_code() -> str:
 
     from .kernel import source_digest
 
-    stamp = (source_digest((WordIndex, _starting, _next_words, phrase_of_at_most, search_unit)), CHUNK_WORDS)
+    stamp = (source_digest((WordIndex, _widest_sets, _not_inside_another, _held_by_two, _unions_of_two,
+                            _close_downwards, _held_by_three, _held_by_one, _starting, _next_words,
+                            phrase_of_at_most, search_unit)), CHUNK_WORDS)
     return "w" + hashlib.sha256(repr(stamp).encode()).hexdigest()[:15]
 
 
