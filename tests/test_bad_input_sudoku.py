@@ -250,7 +250,7 @@ def test_a_file_solved_by_your_strategy_with_wrong_answers_says_so_line_by_line(
     flagged = [line for line in out.out.splitlines() if "NOT VERIFIED:" in line]
     assert [line.split(" NOT")[0] for line in flagged] == ["# line 1", "# line 3"]
     assert all(f"wrongfile:{function}'s answer" in line and "fails sudoku's verify" in line for line in flagged)
-    assert out.out.splitlines()[-1].startswith("# 3 puzzles: 0 solved") and "2 NOT VERIFIED" in out.out
+    assert out.out.splitlines()[-1].startswith("# 3 lines, 2 puzzles: 0 solved") and "2 NOT VERIFIED" in out.out
     assert main(["solve", "sudoku", "--file", str(path), "--strategy", f"wrongfile:{function}", "--json"]) == 1
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r["status"] for r in records[:3]] == ["unverified", "rejected", "unverified"]

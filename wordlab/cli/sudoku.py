@@ -226,11 +226,14 @@ def solve_file(args: argparse.Namespace) -> Report:
     summary = file_summary(outcomes, seconds)
     records = [o.as_dict() for o in outcomes] + [{"summary": summary}]  # JSON lines: a puzzle a line, then the summary
     text = [line for o in outcomes for line in o.as_text()]
-    text += [f"# {_count(summary['puzzles'], 'puzzle')}: {summary['solved']} solved, {summary['unsolvable']} unsolvable, "
+    tried = summary["puzzles"] - summary["rejected"]
+    head = _count(tried, "puzzle") if not summary["rejected"] else f"{_count(summary['puzzles'], 'line')}, " \
+                                                                     f"{_count(tried, 'puzzle')}"
+    text += [f"# {head}: {summary['solved']} solved, {summary['unsolvable']} unsolvable, "
              f"{summary['multiple']} with several solutions, {summary['stopped']} stopped by the budget, "
              f"{_count(summary['rejected'], 'line')} rejected"
              + (f", {summary['unverified']} NOT VERIFIED" if summary["unverified"] else "")
-             + f"; {summary['puzzles_per_s']:,.1f} puzzles/s"]
+             + f"; {summary['puzzles_per_s']:,.0f} puzzles/s"]
     return Report("\n".join(text), records, lines=True, status=1 if summary["unverified"] else 0)
 
 
