@@ -294,6 +294,32 @@ def test_the_search_by_words_agrees_with_brute_force_up_to_five_words(drawn, pla
             assert 2 <= len(phrase) <= 5 and P.verify(P.index(vocabulary, "abcd"), phrase)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(alphabet="abcd", min_size=1, max_size=3), min_size=1, max_size=5),
+       st.lists(st.sampled_from(["ab", "ba", "c", "d", "cd", "dc", "abc", "cba", "dab", "bad", "dcbab"]), max_size=4))
+def test_a_phrase_of_mirror_blocks_is_a_phrase_and_never_beats_brute_force(drawn, planted):
+    from wordlab.puzzles.palindrome.blocks import phrase_of_blocks
+
+    vocabulary = sorted(set(drawn + planted))
+    fewest = fewest_words_by_brute_force(vocabulary, "abcd", 5)
+    phrase = phrase_of_blocks(vocabulary, "abcd", most=5)
+    if phrase is None:
+        return                                       # blocks reach only some phrases: no claim about the rest
+    assert P.verify(P.index(vocabulary, "abcd"), phrase) and 2 <= len(phrase) <= 5
+    assert fewest is not None and fewest <= len(phrase)
+
+
+def test_mirror_blocks_find_the_fewest_where_the_phrase_is_made_of_them():
+    from wordlab.puzzles.palindrome.blocks import phrase_of_blocks
+
+    five = phrase_of_blocks(["ab", "ba", "c", "d"], "abcd")                   # "ab d c d ba" or "ab c d c ba"
+    assert len(five) == 5 == fewest_words_by_brute_force(["ab", "ba", "c", "d"], "abcd", 6)
+    assert P.verify(P.index(["ab", "ba", "c", "d"], "abcd"), five)
+    assert phrase_of_blocks(["abc", "cba", "d"], "abcd") == ("abc", "d", "cba")
+    assert phrase_of_blocks(["piu", "quip", "pq"], "piuq") == ("piu", "quip")                 # a centre and its mirror
+    assert phrase_of_blocks(["abcd"], "abcd") is None                                        # one word cannot mirror
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.text(alphabet="abcde", min_size=1, max_size=4), min_size=1, max_size=6),
        st.lists(st.sampled_from(["abcba", "cdc", "abcdcba", "dcbabcd", "a", "ab", "ba", "dcb"]), max_size=3),
