@@ -354,18 +354,29 @@ def test_the_proof_by_words_resumes_and_refuses_another_dictionary(tmp_path, mon
     assert len(three.phrase.split()) == 3 and P.verify(P.index(vocabulary, "abcd"), three.phrase)
 
 
-def test_the_committed_ledger_by_words_settles_four_and_five_words_as_impossible():
+@pytest.mark.parametrize("name, counts", [("ledger-ita-words-w82aed635eb48479.jsonl", (4, 5)),   # one word's test
+                                           ("ledger-ita-words-wb341d161d3323ee.jsonl", (5,))])    # pairs, triples
+def test_the_committed_ledgers_by_words_settle_five_words_as_impossible(name, counts):
     from pathlib import Path
 
-    path = Path(__file__).parent.parent / "data" / "palindrome" / "ledger-ita-words-w82aed635eb48479.jsonl"
+    path = Path(__file__).parent.parent / "data" / "palindrome" / name
     whole_lines = path.read_text().split("\n")[:-1]        # a line still being written has no newline yet
     rows = [json.loads(line) for line in whole_lines if line.strip()]
     assert all(row["check"] == L._check(row) for row in rows)                    # every line passes its checksum
-    for most in (4, 5):
+    assert {row["code"] for row in rows} == {name.split("-")[-1].split(".")[0]}
+    for most in counts:
         part = [row for row in rows if row["length"] == most]
         root = next(row for row in part if row["unit"] == L.ROOT)
         assert L.settled(part) and root["units"] == len(part) - 1 == 695, most
         assert not any(row["phrase"] for row in part) and {row["outcome"] for row in part} == {"cut", "exhausted"}
+
+
+def test_the_ledger_by_words_of_this_code_is_the_one_kept():
+    from pathlib import Path
+
+    from wordlab.puzzles.palindrome import fewest
+
+    assert (Path(__file__).parent.parent / "data" / "palindrome" / f"ledger-ita-words-{fewest.words_code()}.jsonl").exists()
 
 
 def test_the_proof_by_words_on_dask_threads_records_what_one_thread_does(tmp_path, monkeypatch):
