@@ -8,7 +8,7 @@ part mirrored by the words beside it (*piu quip*: *piu* mirrors *uip*, and *q* i
 any order around the centre, so a phrase is a centre and a set of blocks, and the fewest words it can have is a
 weighted set cover: pick a centre and blocks whose letters cover the alphabet, with the fewest words in all.
 
-`phrase_of_blocks` solves that cover exactly for blocks with one word on the left (its mirror spelled with the
+`cover_by_blocks` solves that cover exactly for blocks with one word on the left (its mirror spelled with the
 fewest words) and centres of one word and its mirror. Phrases whose breaks never meet in the middle of a block
 are out of its reach, so its answer bounds the fewest words from above and proves nothing about fewer.
 """
@@ -91,11 +91,11 @@ def _cheapest_per_letters(pieces: list[Piece]) -> list[Piece]:
     return kept
 
 
-def phrase_of_blocks(words, alphabet: str = ALPHABET, most: int = 30, budget=None) -> tuple[str, ...] | None:
-    """The phrase of fewest words (at most `most`) made of one centre and mirror blocks (`mirror_blocks`,
-    `centres`), or None. Depth-first cover, one word count at a time: the uncovered letter fewest blocks hold is
-    covered next, by each block that holds it; a letter set already shown not coverable within some words is
-    remembered. Each block tried is a node charged to `budget`."""
+def cover_by_blocks(words, alphabet: str = ALPHABET, most: int = 30, budget=None) -> tuple[Piece, list[Piece]] | None:
+    """The centre and blocks (`centres`, `mirror_blocks`) of the phrase of fewest words (at most `most`, two or
+    more) that holds every letter of `alphabet`, or None. Depth-first cover, one word count at a time: the
+    uncovered letter fewest blocks hold is covered next, by each block that holds it; a letter set already shown
+    not coverable within some words is remembered. Each block tried is a node charged to `budget`."""
     full = letterset(alphabet)
     blocks, middles = _cheapest_per_letters(mirror_blocks(words, full)), _cheapest_per_letters(centres(words, full))
     holding = {b: [p for p in blocks if p.letters >> b & 1] for b in range(full.bit_length()) if full >> b & 1}
@@ -124,7 +124,17 @@ def phrase_of_blocks(words, alphabet: str = ALPHABET, most: int = 30, budget=Non
             if middle.words <= count:
                 chosen = cover(full & ~middle.letters, count - middle.words)
                 if chosen is not None and middle.words + sum(p.words for p in chosen) >= 2:
-                    lefts = tuple(w for p in chosen for w in p.left)
-                    rights = tuple(w for p in reversed(chosen) for w in p.right)
-                    return lefts + middle.left + rights
+                    return middle, chosen
     return None
+
+
+def phrase_of(middle: Piece, chosen: list[Piece]) -> tuple[str, ...]:
+    """The phrase of a centre and blocks: each block's left words in turn, the centre, the right words in reverse."""
+    return (tuple(w for p in chosen for w in p.left) + middle.left
+            + tuple(w for p in reversed(chosen) for w in p.right))
+
+
+def phrase_of_blocks(words, alphabet: str = ALPHABET, most: int = 30, budget=None) -> tuple[str, ...] | None:
+    """The phrase of `cover_by_blocks`, or None."""
+    found = cover_by_blocks(words, alphabet, most, budget)
+    return phrase_of(*found) if found else None
