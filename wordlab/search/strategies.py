@@ -46,6 +46,8 @@ class SearchProblem:
         """An estimate of the remaining cost; 0 (the default) is always admissible."""
         return 0
 
+    ties = "ties by state"     # how `order_key` breaks ties in f, as the player's frames say it
+
     def order_key(self, state: State) -> Any:
         return state
 
@@ -282,7 +284,7 @@ def _next_layer(problem, layer, probe, budget, depth, admit):
             budget.tick()
         node = _expanded(probe, problem, depth, len(ranked) - i - 1, state, parent,
                          lambda: _rows(problem, ranked[i:i + QUEUE_SHOWN], "next"),
-                         lambda: (("ordered by", "f = g + h, ties by state"),)) if probe else None
+                         lambda: (("ordered by", f"f = g + h, {problem.ties}"),)) if probe else None
         if problem.is_goal(state):
             yield state, g, path(link)
             continue

@@ -40,6 +40,8 @@ class PalindromeProblem(SearchProblem):
             return 0
         return max(0, 2 * (self.puzzle.required & ~state.covered).bit_count() - 1)
 
+    ties = "ties to the least total scarcity of the missing letters, then by state"
+
     def order_key(self, state: Half) -> tuple:
         """Ties in f (same letters, same repeats) go to the state whose missing letters are easiest to
         find: the least total scarcity. On WORD.LST, width 300, this tie-break took beam-stack search from
@@ -48,7 +50,7 @@ class PalindromeProblem(SearchProblem):
         return sum(scarcity[i] for i in range(26) if missing >> i & 1), state
 
     def label(self, state: Half) -> str:
-        return " ".join(phrase_of(state)) if state.centre else state.q or "·"
+        return " ".join(phrase_of(state)) if state.centre else state.q or "(empty)"
 
     def snapshot(self, state: Half) -> Walks:
         return Walks(state, letters(self.puzzle.required))
@@ -148,7 +150,7 @@ def _improving(puzzle: Palindromes, problem: PalindromeProblem, goals):
 
 def beam_stack(puzzle: Palindromes, *, width: int = 100, max_length: int | None = None,
                probe: Probe | None = None, budget: Budget | None = None):
-    """The write-up's beam-stack search (generic engine) with f = 2·letters + (2·missing - 1), ties to the
+    """Beam-stack search (Zhou and Hansen, 2005; the generic engine) with f = 2·letters + (2·missing - 1), ties to the
     easiest missing letters: a beam of `width` states per letter layer that backtracks through the layers
     it cut, so it is anytime and, when it ends, has proved its last phrase shortest. Memory
     O(width · depth · 26); time grows with how often the beam must backtrack."""
