@@ -285,8 +285,8 @@ BATCH = 1 << 17
 
 class Chunk(NamedTuple):
     """A chunk of families drawn together, a node of a recorded run: how many, under which condition, and
-    the tally before it. A budget is charged a chunk at a time, and the running estimate is yielded after
-    each chunk."""
+    the tally before it. A budget is charged a whole chunk before it is drawn (under a node budget, cut first
+    to the families left), and the running estimate is yielded after each chunk."""
 
     size: int
     condition: str  # its name
