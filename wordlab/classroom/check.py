@@ -495,7 +495,8 @@ def _stopped_by(used: int, allowed: int) -> str:
 COLUMN_KEY = {  # the columns of a check's table, in the order the key explains them
     "verified": "every answer passed the puzzle's own verify",
     "optimal": "the best answer's cost equals the optimum",
-    "cost": "your best answer's cost, as the puzzle's solve reports it",
+    "cost": "your best answer's cost as your run reports it, shown once every reported cost matched the one "
+            "computed from the answer itself",
     "optimum": "the best cost, proved by the puzzle's reference strategy",
     "reference_cost": "the cost the exercise's built-in reference strategy reaches",
     "solutions": "answers your run yielded",
