@@ -37,6 +37,10 @@ PLAYERS = ["from wordlab import viz",
            "from wordlab.puzzles import sudoku as sd\nfrom wordlab.search import Probe\n"  # notebook 04's player
            'viz.step(*[sd.solve(sd.example(), name, probe=Probe(record=500)) for name in ("sequential", "greedy")])']
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "build" / "browser"  # git-ignored: look at them
+SETTINGS = [("notebook-extension", "tracker", {"windowingMode": "none"}),  # every cell's output in the page
+            # no "Would you like to get notified about official Jupyter news?" toast over the players
+            ("apputils-extension", "notification", {"fetchNews": "false", "checkForUpdates": False})]
+NEWS = "Jupyter news"  # words of the news question JupyterLab asks unless told not to
 
 
 def free_port() -> int:
@@ -87,15 +91,16 @@ def players_lab(tmp_path, executable):
 
 def jupyterlab(tmp_path: Path, folder: Path):
     """Serve `folder` with JupyterLab on a free local port for as long as the caller needs it."""
-    settings = tmp_path / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    for extension, name, values in SETTINGS:
+        settings = tmp_path / "settings" / "@jupyterlab" / extension
+        settings.mkdir(parents=True, exist_ok=True)
+        (settings / f"{name}.jupyterlab-settings").write_text(json.dumps(values))
     port, token = free_port(), os.urandom(12).hex()
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
     command = [sys.executable, "-m", "jupyter", "lab", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
                "--allow-root", f"--ServerApp.root_dir={folder}", f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
-               f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}", "--LabApp.news_url=None",
+               f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     log = open(tmp_path / "lab.log", "w")
     server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
@@ -213,6 +218,24 @@ def test_players_play_and_slide_in_jupyterlab(lab, executable):
             browser.close()
 
 
+def screenshot(page, player, name: str) -> None:
+    """Save the player's picture to build/browser/, with nothing of JupyterLab's own drawn over it."""
+    assert page.get_by_text(NEWS).count() == 0, "JupyterLab asks about its news over the player"
+    player.screenshot(path=str(SCREENSHOTS / name))
+
+
+def tree_in_view(run) -> dict:
+    """Where a run's tree box is scrolled, how much it holds and shows, and the current node's box against
+    the tree box's (as the page lays them out)."""
+    return run.locator(".wordlab-tree-box").first.evaluate("""box => {
+        const here = box.querySelector('.wordlab-node[data-mark="current"], .wordlab-node[data-mark="solution"]');
+        const outer = box.getBoundingClientRect(), node = here.getBoundingClientRect();
+        return {top: box.scrollTop, height: box.scrollHeight, shown: box.clientHeight,
+                inside: node.top >= outer.top && node.bottom <= outer.bottom
+                        && node.left >= outer.left && node.right <= outer.right};
+    }""")
+
+
 def panel_row(run, label: str):
     """The value cell of a side-panel row of one run."""
     return run.locator(f"tr[data-label='{label}'] td").first
@@ -254,8 +277,9 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
     """Three ladder runs side by side under a header naming the example and its word list: stepped to the
     middle, every frontier row is in view; at the last step breadth-first's path row is its ladder and its
     step row says the run ended. A narrow beam stepped to its first prune shows the word cut and why, the
-    frontier after the cut, every row of the table, and the nodes kept drawn as kept. Screenshots go to
-    build/browser/."""
+    frontier after the cut, every row of the table, and the nodes kept drawn as kept. At its last step, the
+    deep depth-first Sudoku run's tree box is scrolled to its answer. Screenshots go to build/browser/, with
+    no JupyterLab notice over them."""
     from playwright import sync_api as playwright
     base, token, folder = players_lab
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -279,13 +303,13 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert last_row[0].startswith("+") and last_row[1:] == ["more"]  # what the table leaves out, said
             for run in runs:
                 rows_in_view(run)
-            three.screenshot(path=str(SCREENSHOTS / "three-runs-middle.png"))
+            screenshot(page, three, "three-runs-middle.png")
             three.locator("button", has_text="▶|").click()
             wait_for_text(panel_row(breadth_first, "path"), " → ".join(LADDER))
             assert panel_row(breadth_first, "event").inner_text() == "solution"
             assert panel_row(breadth_first, "step").inner_text() == "40 of 40 (run ended)"
             page.wait_for_timeout(500)
-            three.screenshot(path=str(SCREENSHOTS / "three-runs.png"))
+            screenshot(page, three, "three-runs.png")
             step, steps, word = first_prune_step()
             beam.scroll_into_view_if_needed()
             for _ in range(step - 1):
@@ -299,7 +323,7 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert beam.locator(".wordlab-node[data-mark='kept']").count() == BEAM_WIDTH  # drawn in the tree
             assert "kept" in beam.locator(".wordlab-legend").inner_text()
             rows_in_view(beam)
-            beam.screenshot(path=str(SCREENSHOTS / "beam-prune.png"))
+            screenshot(page, beam, "beam-prune.png")
             sudoku = page.locator(".wordlab-player").nth(2)
             sudoku.scroll_into_view_if_needed()
             for _ in range(SUDOKU_STEP - 1):
@@ -311,6 +335,13 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
                 assert panel_row(run, "calls so far").count() == 1 and panel_row(run, "nodes so far").count() == 0
                 assert "calls" in panel_row(run, "whole run").inner_text()
                 rows_in_view(run)
-            sudoku.screenshot(path=str(SCREENSHOTS / "sudoku.png"))
+            screenshot(page, sudoku, "sudoku.png")
+            sudoku.locator("button", has_text="▶|").click()  # the end of a deep depth-first run: the tree scrolls
+            deep = sudoku.locator(".wordlab-run").first
+            wait_for_text(panel_row(deep, "event"), "solution")
+            page.wait_for_timeout(300)
+            tree = tree_in_view(deep)
+            assert tree["height"] > tree["shown"] and tree["top"] > 0 and tree["inside"], tree
+            screenshot(page, sudoku, "sudoku-end.png")
         finally:
             browser.close()

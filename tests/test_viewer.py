@@ -21,10 +21,12 @@ from wordlab.puzzles import PUZZLES, puzzle_module
 from wordlab.puzzles import word_ladder as w
 from wordlab.search import Budget, Probe, Result
 from wordlab.search.probe import MAX_RECORD, NODE_KINDS
-from wordlab.viz.filmstrip import LINE_CHARS, STATE_LINES, caption, frame_lines, frame_steps, steps_of
+from wordlab.viz.filmstrip import (LEVELS, LINE_CHARS, STATE_LINES, _draw_tree, caption, frame_lines, frame_steps,
+                                   steps_of)
 from wordlab.viz.filmstrip import filmstrip
-from wordlab.viz.recording import (DRAW_ALL, _duration, MARKS, panel_html, panel_rows, path_text, queue_html,
-                                   queue_lines, queue_rows, queue_table, recording_of, tree_of, tree_svg, tree_view)
+from wordlab.viz.recording import (DRAW_ALL, LABELLED_LEVEL_PX, LEVEL_PX, OPEN_HERE, TREE_HEIGHT, _duration,
+                                   MARKS, panel_html, panel_rows, path_text, queue_html, queue_lines, queue_rows,
+                                   queue_table, recording_of, tree_of, tree_pixels, tree_svg, tree_view)
 
 FILMSTRIPS = Path(__file__).resolve().parents[1] / "build" / "filmstrips"  # git-ignored: look at them
 
@@ -135,6 +137,68 @@ def test_a_big_tree_collapses_what_is_far_from_the_current_path():
     assert len(kept) < DRAW_ALL and view.collapsed == 231 - len(kept) > 100
     assert all(parent is None or parent in kept for _, parent, _, _ in view.nodes)
     assert f"{view.collapsed:,} nodes collapsed" in tree_svg(recording, step)
+
+
+def deep_sudoku():
+    """Notebook 04's depth-first run: the 6 × 6 example by `sequential`, about 36 calls, 20 levels deep."""
+    from wordlab.puzzles import sudoku
+    return recording_of(sudoku.solve(sudoku.example(), "sequential", probe=Probe(record=500)))
+
+
+@pytest.mark.parametrize("run, least", [(deep_sudoku, LEVEL_PX),
+                                        (lambda: recording_of(recorded("depth-first")), LABELLED_LEVEL_PX)])
+def test_a_deep_depth_first_tree_keeps_its_levels_apart_and_its_single_children_straight_below(run, least):
+    """At every step each node is drawn at least a level's room below its parent (more where nodes carry
+    labels), a node with one child drawn sits straight above it, and the path never turns back left."""
+    recording = run()
+    assert max(depth for _, _, depth, _ in recording.tree) >= 5
+    for step in range(len(recording)):
+        at, view = tree_pixels(recording, step), tree_view(recording, step)
+        children = {}
+        for node, parent, _, _ in view.nodes:
+            if parent is not None:
+                assert at[node][1] - at[parent][1] >= least, (step, node)
+                children.setdefault(parent, []).append(node)
+        for parent, kids in children.items():
+            if len(kids) == 1:
+                assert at[kids[0]][0] == at[parent][0], (step, parent)
+        path = [at[node][0] for node in recording.path_ids(step)]
+        assert path == sorted(path), step
+
+
+def test_a_tree_taller_than_its_box_scrolls_to_the_current_node():
+    """The drawing keeps its size and the box scrolls; an invisible box the size of the view, round the
+    current node, is what the browser scrolls to when the step is drawn."""
+    recording = deep_sudoku()
+    step = len(recording) - 1
+    svg = tree_svg(recording, step)
+    height = int(re.search(r"<svg class='wordlab-tree' width='\d+' height='(\d+)'", svg).group(1))
+    assert height > TREE_HEIGHT and "overflow:auto" in svg
+    here = re.search(r"class='wordlab-tree-here' data-node='(\d+)' style='position:absolute;left:(\d+)px;top:(\d+)px;"
+                     r"width:(\d+)px;height:(\d+)px;pointer-events:none;" + re.escape(OPEN_HERE) + "'", svg)
+    node, left, top, width, tall = map(int, here.groups())
+    x, y = tree_pixels(recording, step)[node]
+    assert node == recording.node_at(step) and left <= x <= left + width and top + 10 <= y <= top + tall - 10
+    assert top + tall <= height
+
+
+def test_a_filmstrip_frame_of_a_deep_tree_shows_the_levels_round_the_current_node_and_says_what_it_cut():
+    from matplotlib.figure import Figure
+
+    recording = deep_sudoku()
+    for step in (len(recording) // 2, len(recording) - 1):
+        ax = Figure().add_subplot()
+        _draw_tree(ax, recording, step)
+        depth = recording.by_id[recording.node_at(step)][2]
+        low, high = sorted(ax.get_ylim())
+        assert low <= depth <= high and high - low <= LEVELS + 2.5
+        (note,) = [text.get_text() for text in ax.texts]
+        assert re.search(r"\d+ nodes above \(depths 0–\d+\) not shown", note), note
+    trees = [ax for ax in filmstrip([recording]).axes if any("not shown" in t.get_text() for t in ax.texts)]
+    assert len(trees) >= 3
+    for ax in trees:
+        pixels = abs(ax.transData.transform((0, 1))[1] - ax.transData.transform((0, 0))[1])
+        assert pixels >= 16, f"levels {pixels:.0f} pixels apart"
 
 
 # -- the frontier's contents and the event's facts --------------------------------------------------------

@@ -4,7 +4,9 @@ executed notebook read without a kernel, a published page).
 A header names what the runs were given. Each run is one row of frames chosen evenly over its recorded
 steps, always including its first solution and its last step; a caption above the row names the run, says
 which steps the frames show and how the run ended (or that the recording filled while it went on). Nodes carry the player's marks, with one legend of the marks
-shown. A run with several roots (each letter set, each centre) has them joined at one start point.
+shown. A run with several roots (each letter set, each centre) has them joined at one start point. A tree
+deeper than a frame's `LEVELS` shows the levels round the current node and says how many nodes above and below
+it leaves out.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ LINE_CHARS = 44  # characters a frame's text line may take (TEXT_POINTS monospac
 HEADER_CHARS = 110  # characters a line of the figure's header may take (9.5-point bold across the figure)
 STATE_LINES = 12  # the most lines of a drawn state a frame shows
 QUEUE_LINES = 3  # the most frontier entries a frame lists
+LEVELS = 7  # the most levels of tree a frame draws, 16 pixels apart or more; deeper: those round the current node
 MARKERS = {"star": "*", "cross": "x", "diamond": "D", "square": "s", "dot": "o", "ring": "o"}
 START, START_COLOUR, START_SHAPE = "start", "#555555", "ring"  # the point joining a run's several roots
 
@@ -139,20 +142,48 @@ def _draw_tree(ax, recording: Recording, step: int) -> set[str]:
     ax.axis("off")
     if not view.nodes:
         return set()
-    place = {node_id: view.positions[node_id] for node_id, *_ in view.nodes}
-    edges = [(place[parent], place[node_id]) for node_id, parent, _, _ in view.nodes if parent is not None]
-    on_path = [node_id in view.path and parent in view.path
-               for node_id, parent, _, _ in view.nodes if parent is not None]
+    low, high = _levels(view)
+    place = {node_id: view.positions[node_id] for node_id, _, depth, _ in view.nodes if low <= depth <= high}
+    lines = [(node_id, parent) for node_id, parent, _, _ in view.nodes if parent is not None
+             and (node_id in place or parent in place) and parent in view.positions]
+    edges = [(view.positions[parent], view.positions[node_id]) for node_id, parent in lines]
+    on_path = [node_id in view.path and parent in view.path for node_id, parent in lines]
     ax.add_collection(LineCollection(edges, colors=[MARKS["on the path"][0] if p else "#c4c4c4" for p in on_path],
                                      linewidths=[1.6 if p else 0.6 for p in on_path], zorder=1))
-    drawn = _draw_start(ax, view, place) | _draw_nodes(ax, view, place)
-    xs = [x for x, _ in view.positions.values()]
+    shown = TreeView([node for node in view.nodes if node[0] in place], view.positions, view.marks, view.current,
+                     view.path, view.collapsed, view.depths, view.labelled)
+    drawn = (_draw_start(ax, shown, place) if low == view.depths[0] else set()) | _draw_nodes(ax, shown, place)
+    xs = [x for x, _ in place.values()]
     ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
-    ax.set_ylim(view.depths[1] + 0.7, view.depths[0] - 0.7 - (START in drawn))
-    if view.collapsed:
-        ax.text(1, 1, f"{_counted(view.collapsed, 'node')}\ncollapsed", transform=ax.transAxes, fontsize=6,
-                color="#555", va="top", ha="right", clip_on=True)  # top right: clear of the leaves at the foot
+    cut = _cut_text(view, low, high)
+    ax.set_ylim(high + 0.7, low - 0.7 - (START in drawn) - 0.5 * (cut.count("\n") + 1) * bool(cut))
+    if cut:  # top right, in room of its own above the top level drawn
+        ax.text(1, 1, cut, transform=ax.transAxes, fontsize=6, color="#555", va="top", ha="right", clip_on=True,
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5}, zorder=6)
     return drawn
+
+
+def _levels(view: TreeView) -> tuple[int, int]:
+    """The depths a frame draws: all of them, or `LEVELS` round the current node's (more below it than above,
+    where the search goes next, as far as the tree so far reaches)."""
+    least, most = view.depths  # the whole recorded tree's: the scale stays from frame to frame where it fits
+    if most - least < LEVELS:
+        return least, most
+    most = max(depth for _, _, depth, _ in view.nodes)  # no empty levels under the deepest node drawn so far
+    here = next((depth for node_id, _, depth, _ in view.nodes if node_id == view.current), least)
+    low = max(min(here - (LEVELS - 1) // 2, most - LEVELS + 1), least)
+    return low, low + LEVELS - 1
+
+
+def _cut_text(view: TreeView, low: int, high: int) -> str:
+    """What a frame leaves out of the tree: nodes collapsed, and the levels above and below those drawn."""
+    parts = [f"{_counted(view.collapsed, 'node')} collapsed"] if view.collapsed else []
+    for name, hidden in (("above", [d for *_, d, _ in view.nodes if d < low]),
+                         ("below", [d for *_, d, _ in view.nodes if d > high])):
+        if hidden:
+            levels = f"depth {min(hidden)}" if min(hidden) == max(hidden) else f"depths {min(hidden)}–{max(hidden)}"
+            parts.append(f"{_counted(len(hidden), 'node')} {name} ({levels}) not shown")
+    return "\n".join(parts)
 
 
 def _draw_start(ax, view: TreeView, place: dict) -> set[str]:

@@ -7,7 +7,8 @@ with its marks. `step(a, b, c)` steps runs side by side at the same step.
 Plain ipywidgets only, so it works in JupyterLab, Notebook 7 and VS Code. Where widgets do not run (a
 notebook executed headless and read as a page), the same output shows a filmstrip (`wordlab.viz.filmstrip`).
 Every column has a fixed width, so the layout does not jump from step to step; a tree bigger than its box
-scrolls inside it, and runs side by side scroll sideways rather than being clipped.
+scrolls inside it, each step opening on its current node, and runs side by side scroll sideways rather than
+being clipped.
 """
 
 from __future__ import annotations

@@ -8,6 +8,10 @@ The tree is the one the strategy reported, node and parent ids as recorded: each
 `prune` event is a node (a prune is a leaf, drawn as pruned); `backtrack` and `solution` events mark a
 node made before them. A cut that lists nodes it kept (a beam's) also marks them: they are the nodes of
 the cut's depth expanded next, drawn as kept at the cut. Everything here is read from the events after the run: recording costs nothing more.
+
+The drawing keeps each leaf in one place from step to step and puts a parent over the children drawn so far,
+so a node with one child sits straight above it; levels stay far enough apart for their marks and labels,
+and a tree taller or wider than its box scrolls, opening on the current node.
 """
 
 from __future__ import annotations
@@ -20,7 +24,6 @@ from typing import Any, Callable, Sequence
 from wordlab.errors import WordlabError
 from wordlab.search.probe import NODE_KINDS, Probe
 from wordlab.search.result import Result
-from wordlab.viz.plots import tree_layout
 
 HOW_TO_RECORD = ("record the run: solve(..., probe=Probe(record=500)) keeps its first 500 events "
                  "(any positive number), then step through the result")
@@ -112,14 +115,14 @@ class Recording:
     instance: str = ""  # what the run was given, in a line ("" where that is not known or too long to say)
     tree: list[Node] = field(init=False)
     nodes: list[int] = field(init=False)  # node ids (event indexes of node events), ascending
-    positions: dict[int, tuple[float, int]] = field(init=False)  # the whole tree's layout
+    slots: dict[int, int] = field(init=False)  # each node's first leaf slot in the whole tree (small trees)
 
     def __post_init__(self):
         self.tree = tree_of(self.events)
         self.nodes = [node_id for node_id, *_ in self.tree]
         self.by_id = {node[0]: node for node in self.tree}
         self.labelled = all(label for *_, label in self.tree)
-        self.positions = tree_layout(self.tree) if len(self.tree) <= DRAW_ALL else {}
+        self.slots = leaf_slots(self.tree) if len(self.tree) <= DRAW_ALL else {}  # the same at every step
         self.children: dict[int, list[int]] = {}
         for node_id, parent, _, _ in self.tree:
             if parent is not None:
@@ -525,16 +528,64 @@ class TreeView:
     path: set[int]
     collapsed: int
     depths: tuple[int, int]  # the least and greatest depth of the whole recorded tree: a stable vertical scale
+    labelled: bool = False  # some node carries a label above it: levels need room for it
 
 
 def tree_view(recording: Recording, step: int) -> TreeView:
     drawn = recording.drawn(step)
     path = recording.path_ids(step)
     kept = drawn if len(drawn) <= DRAW_ALL else _near_path(recording, step, drawn, path)
-    positions = recording.positions or tree_layout(kept)
+    positions = step_layout(kept, recording.slots or leaf_slots(kept))
     depths = [depth for _, _, depth, _ in recording.tree] or [0]
     return TreeView(kept, positions, recording.marks(step), recording.node_at(step), set(path), len(drawn) - len(kept),
-                    (min(depths), max(depths)))
+                    (min(depths), max(depths)), any(label for *_, label in kept))
+
+
+def _children_of(tree: Sequence[Node]) -> dict[int | None, list[int]]:
+    ids = {node_id for node_id, *_ in tree}
+    children: dict[int | None, list[int]] = {}
+    for node_id, parent, _, _ in tree:
+        children.setdefault(parent if parent in ids else None, []).append(node_id)
+    return children
+
+
+def _depth_first(children: dict[int | None, list[int]]) -> list[tuple[int, bool]]:
+    """Each node as (id, False) on the way down and (id, True) once its children are done, without recursion
+    (a deep run's tree is deeper than Python's stack allows)."""
+    order, stack = [], [(root, False) for root in reversed(children.get(None, []))]
+    while stack:
+        node, done = stack.pop()
+        order.append((node, done))
+        if not done:
+            stack.append((node, True))
+            stack.extend((kid, False) for kid in reversed(children.get(node, [])))
+    return order
+
+
+def leaf_slots(tree: Sequence[Node]) -> dict[int, int]:
+    """Each node's first leaf slot: the leaves of `tree` numbered left to right, a node taking the slot of
+    the first leaf under it."""
+    children, slots, next_slot = _children_of(tree), {}, 0
+    for node, done in _depth_first(children):
+        if not done:
+            slots[node] = next_slot
+        elif not children.get(node):
+            next_slot += 1
+    return slots
+
+
+def step_layout(drawn: Sequence[Node], slots: dict[int, int]) -> dict[int, tuple[float, int]]:
+    """(x, depth) for each node drawn: a node with no child drawn yet at its slot (leaves keep their place
+    from step to step), a parent over the middle of the children drawn so far, so a node with one child sits
+    straight above it and a depth-first path never folds back left."""
+    children, depth_of = _children_of(drawn), {node_id: depth for node_id, _, depth, _ in drawn}
+    positions: dict[int, tuple[float, int]] = {}
+    for node, done in _depth_first(children):
+        if done:
+            kids = children.get(node)
+            x = (positions[kids[0]][0] + positions[kids[-1]][0]) / 2 if kids else float(slots[node])
+            positions[node] = (x, depth_of[node])
+    return positions
 
 
 def _near_path(recording: Recording, step: int, drawn: list[Node], path: list[int]) -> list[Node]:
@@ -558,6 +609,9 @@ def _near_path(recording: Recording, step: int, drawn: list[Node], path: list[in
 
 
 TREE_WIDTH, TREE_HEIGHT = 430, 230  # pixels: the tree's box in the player; bigger trees scroll inside it
+LEVEL_PX = 22  # the least pixels between levels: a node's ring never touches the next level's marks
+LABELLED_LEVEL_PX = 32  # and with labels, which sit 10 pixels above their node, 10 high
+OPEN_HERE = "scroll-initial-target:nearest"  # CSS: a scroll box opens scrolled to the element that has this
 MIN_GAP = 14  # pixels between neighbouring leaves, the least before the drawing grows wider than its box
 PAD = 14  # pixels round the drawing (more at the top: a root's label sits above it)
 TOP = 24
@@ -627,7 +681,8 @@ def _scale(view: TreeView, width: int, height: int):
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
     top = TOP + START_RISE * (sum(parent is None for _, parent, _, _ in view.nodes) > 1)  # room for a start point
     gap = max(MIN_GAP, (width - 2 * PAD) / span_x) if span_x else 0
-    row = min(44, max(3, (height - top - PAD) / span_y)) if span_y else 0  # deep trees fit the box's height
+    least = LABELLED_LEVEL_PX if view.labelled else LEVEL_PX
+    row = max(least, min(44, (height - top - PAD) / span_y)) if span_y else 0  # deeper trees scroll down
     size = (max(width, 2 * PAD + span_x * gap), max(height, top + PAD + span_y * row))
 
     def at(node_id):
@@ -635,6 +690,14 @@ def _scale(view: TreeView, width: int, height: int):
         return (PAD + (x - min(xs)) * gap if span_x else size[0] / 2), top + (y - min(ys)) * row
 
     return at, size, gap
+
+
+def tree_pixels(recording: Recording, step: int, width: int = TREE_WIDTH,
+                height: int = TREE_HEIGHT) -> dict[int, tuple[float, float]]:
+    """Where `tree_svg` draws each node of `step`, in pixels from the drawing's top left."""
+    view = tree_view(recording, step)
+    at = _scale(view, width, height - 24)[0]
+    return {node_id: at(node_id) for node_id, *_ in view.nodes}
 
 
 def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: int = TREE_HEIGHT) -> str:
@@ -652,8 +715,24 @@ def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: i
     note = (f"<div class='wordlab-tree-note' style='font-size:11px;color:#555'>"
             f"{_counted(view.collapsed, 'node')} collapsed (far from the current path)</div>" if view.collapsed else "")
     return (legend + f"<div class='wordlab-tree-box' style='width:{width}px;height:{height - 24}px;"
-            f"overflow:auto'><svg class='wordlab-tree' width='{svg_width:.0f}' height='{svg_height:.0f}' "
-            f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg></div>{note}")
+            f"overflow:auto'><div style='position:relative;width:{svg_width:.0f}px;height:{svg_height:.0f}px'>"
+            f"<svg class='wordlab-tree' width='{svg_width:.0f}' height='{svg_height:.0f}' style='display:block' "
+            f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg>"
+            f"{_here(at, view, (svg_width, svg_height), (width, height - 24))}</div></div>{note}")
+
+
+def _here(at, view: TreeView, drawing: tuple[float, float], box: tuple[float, float]) -> str:
+    """An invisible box the size of the tree's box centred on the current node (kept inside the drawing),
+    which the browser scrolls to when the step is drawn (`OPEN_HERE`, in Chromium-based browsers: Chrome,
+    Edge, VS Code; elsewhere the box opens at its top left); "" with no current node."""
+    if view.current not in view.positions:
+        return ""
+    x, y = at(view.current)
+    left = min(max(x - box[0] / 2, 0), max(drawing[0] - box[0], 0))
+    top = min(max(y - box[1] / 2, 0), max(drawing[1] - box[1], 0))
+    return (f"<div class='wordlab-tree-here' data-node='{view.current}' style='position:absolute;left:{left:.0f}px;"
+            f"top:{top:.0f}px;width:{min(box[0], drawing[0]):.0f}px;height:{min(box[1], drawing[1]):.0f}px;"
+            f"pointer-events:none;{OPEN_HERE}'></div>")
 
 
 def _edge(at, node_id: int, parent: int, on_path: bool) -> str:
