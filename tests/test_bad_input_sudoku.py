@@ -64,7 +64,7 @@ def test_bad_options_are_refused(options, words):
 def test_unknown_strategies_sizes_and_budgets_are_refused():
     with pytest.raises(UnknownName, match="bitmask-singles"):
         solve(EASY, "guesswork")
-    with pytest.raises(WordlabError, match="up to 9×9.*use bitfield-cover or dancing-links"):
+    with pytest.raises(WordlabError, match="up to 9×9.*use bitfield-cover, compiled or propagation"):
         solve(DIGITS16, "bitmask-locked")
     with pytest.raises(WordlabError, match="unsupported Sudoku size 7×7"):
         generate(7)

@@ -376,7 +376,7 @@ def test_a_recorded_state_renders_the_cell_just_filled_and_the_candidates_left()
         assert drawn and all(isinstance(text, str) and text for text in drawn), strategy
         filled = [text for text in drawn if "just filled" in text or "placed last" in text]
         assert filled and all("*" in text for text in filled), strategy
-        assert any("candidates" in text and "fewest: r" in text for text in drawn), strategy
+        assert any("candidates" in text and "fewest options: r" in text for text in drawn), strategy
     first = render((parse(EXAMPLES["six"]).cells, (0,) * 36, -1))
     assert first.splitlines()[0].split() == ["6", "2", "4", "|", ".x", ".x", "5"]  # no candidates: dead ends
 
@@ -450,7 +450,7 @@ def test_a_file_prints_solutions_one_a_line_and_everything_else_as_comments(tmp_
     solutions = [line for line in out if not line.startswith("#")]
     assert solutions[0] == str(solve(EXAMPLES["easy"]).solution) and len(solutions) == 4 + 2
     assert "# line 4 rejected: a Sudoku needs" in out[1]
-    assert out[-1].startswith("# 8 puzzles: 4 solved, 1 unsolvable, 1 with several solutions, 0 stopped")
+    assert out[-1].startswith("# 8 lines, 6 puzzles: 4 solved, 1 unsolvable, 1 with several solutions, 0 stopped")
 
 
 def test_a_file_can_come_from_standard_input(monkeypatch, capsys):

@@ -298,8 +298,9 @@ class Position(NamedTuple):
 
 def render(state: Position | Sudoku) -> str:
     """A recorded search state as text: the grid, the cell just filled marked `*`, blanks with one candidate
-    left marked `!` (forced) and with none `x` (a dead end), and a line on the candidates left naming the blank
-    with the fewest (ties to the last in reading order: the blank `greedy` fills next). Takes a
+    left marked `!` (forced) and with none `x` (a dead end), and a line naming the blank with the fewest options
+    and its digits ("fewest options: r1c5 can only be 1"; ties to the last in reading order, so it is the blank
+    `greedy` fills next, whatever the strategy that recorded the state fills next). Takes a
     `Position` (what the strategies record; a plain (cells, candidates, last) triple is read as one) or a
     solution (`Sudoku`)."""
     if isinstance(state, Sudoku):
@@ -329,10 +330,18 @@ def _drawn(cells: Grid, candidates: tuple[int, ...], head: str, last: int = -1) 
     if not blanks:
         return "\n".join(lines + ["grid complete"])
     tightest = min(reversed(blanks), key=counts.__getitem__)  # ties to the last in reading order, as greedy picks
-    options = ",".join(SYMBOLS[d] for d in g.digits if candidates[tightest] >> d & 1)
-    lines += [f"{len(blanks)} blanks, {sum(counts.values())} candidates",
-              f"fewest: {g.name(tightest)} {{{options}}}" if options else f"dead end: {g.name(tightest)} has none"]
+    options = [SYMBOLS[d] for d in g.digits if candidates[tightest] >> d & 1]
+    lines += [f"{len(blanks)} blanks, {sum(counts.values())} candidates", _fewest(g.name(tightest), options)]
     return "\n".join(lines)
+
+
+def _fewest(cell: str, options: list[str]) -> str:
+    """The line on the blank with the fewest options, in words: "r1c5 can only be 1", "r6c1 can be 4 or 7"."""
+    if not options:
+        return f"dead end: {cell} has no option"
+    if len(options) == 1:
+        return f"fewest options: {cell} can only be {options[0]}"
+    return f"fewest options: {cell} can be {', '.join(options[:-1])} or {options[-1]}"
 
 
 def _basic_candidates(cells: Grid, g: Geometry) -> tuple[int, ...]:

@@ -500,7 +500,7 @@ def _small_enough(g: Geometry, name: str) -> None:
     """The 4-bit digit counters hold 6 + at most 9 places: grids up to 9×9."""
     if g.n > 9:
         raise WordlabError(f"{name} works on grids up to 9×9 (its 4-bit counters hold at most 9 places of a "
-                           f"digit), not {g.n}×{g.n}: use bitfield-cover or dancing-links")
+                           f"digit), not {g.n}×{g.n}: use bitfield-cover, compiled or propagation")
 
 
 def bitmask_singles(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | None = None,
