@@ -329,7 +329,7 @@ EXAMPLE_WORDS = ("rate", "tear", "grain", "tearing", "granite", "ratting", "egg"
 
 
 def example() -> WordList:
-    """A 22-word list with four pangram letter sets: every strategy finishes at once."""
+    """A 22-word list with four pangram letter sets: every strategy finishes in a moment."""
     return WordList(EXAMPLE_WORDS, name="example")
 
 
