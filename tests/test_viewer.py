@@ -232,12 +232,78 @@ def test_graph_search_shows_visited_and_repeats_skipped_and_tree_search_does_not
     assert row(tree, 5, "visited") is None
 
 
-def test_an_event_without_a_frontier_shows_no_table():
+def test_a_solution_step_keeps_the_frontier_box_with_one_line_saying_why_it_lists_none():
     result = recorded("astar")
     recording = recording_of(result)
     last = len(recording) - 1
-    assert result.probe.events[last].queue is None
-    assert queue_rows(recording, last) == [] and queue_html(recording, last) == ""
+    assert result.probe.events[last].queue is None and queue_rows(recording, last) == []
+    box = queue_html(recording, last)
+    assert "wordlab-queue-note" in box and "solution: nothing more is expanded" in box
+    assert "frontier " + row(recording, last, "frontier") in box  # as the panel says it, the step it stands at
+
+
+def test_a_run_that_never_lists_a_frontier_has_no_frontier_box():
+    sudoku = puzzle_module("sudoku")
+    recording = recording_of(sudoku.solve(sudoku.example(), "sequential", probe=Probe(record=50)))
+    assert not recording.listing and all(queue_html(recording, step) == "" for step in range(len(recording)))
+
+
+def test_a_beams_cut_of_several_says_which_one_its_leaf_draws():
+    """One prune event stands for a whole cut: the panel names the node its × is and counts the rest."""
+    result = recorded("beam", width=2)
+    recording = recording_of(result)
+    step = steps_of_kind(result, "prune")[0]
+    assert row(recording, step, "cut") == "3"
+    assert sum(mark == "pruned" for mark in recording.marks(step).values()) == 1  # one × in the tree
+    assert row(recording, step, "drawn") == "core, the best state cut; 2 more cut, not drawn"
+    assert any(line.startswith("drawn: core") for line in frame_lines(recording, step))
+
+
+def _table_more(table) -> int:
+    return next((int(cells[1].split()[0].lstrip("+").replace(",", "")) for cells in table
+                 if cells[1].startswith("+")), 0)
+
+
+@pytest.mark.parametrize("puzzle, strategy, options", [("shredded", "beam-repair", {}),
+                                                        ("word-ladder", "beam", {"width": 3}),
+                                                        ("word-ladder", "beam", {})])
+def test_a_beam_layers_more_row_counts_exactly_the_entries_not_listed(puzzle, strategy, options):
+    """Down a layer expanded in rank order, each step lists the layer from the node taken on: the nodes
+    waiting are those after it, and "+N more" those of them the table (or a frame) does not list."""
+    recording = viz.watch(puzzle, strategy, **options).recordings[0]
+    events, checked = recording.events, 0
+    for start, event in enumerate(events):
+        if event.kind != "expand" or not event.queue or (start and events[start - 1].kind == "expand"
+                                                         and events[start - 1].depth == event.depth):
+            continue
+        layer = [start]  # a layer: the expansions at one depth in a row, each taking the next in rank order
+        while layer[-1] + 1 < len(events) and events[layer[-1] + 1].kind == "expand" \
+                and events[layer[-1] + 1].depth == event.depth:
+            layer.append(layer[-1] + 1)
+        for taken, step in enumerate(layer):
+            left = len(layer) - taken - 1  # expanded after this step, in this layer
+            if left + 1 < len(events[step].queue) or step == len(events) - 1:
+                continue  # a layer cut short by a goal: the rest of it is not known here
+            assert row(recording, step, "frontier") == f"{left:,} waiting", (step, recording.event(step))
+            for most in (None, 3):
+                table = queue_table(recording, step, most)
+                listed = sum(1 for cells in table if not cells[1].startswith("+"))
+                assert listed + _table_more(table) == left + 1, (step, most, table)
+            checked += 1
+    assert checked >= 3
+
+
+def test_an_expansion_listing_no_frontier_shows_the_frontier_as_last_listed():
+    """Spelling Bee's branch and bound lists the letter sets waiting when it takes one, not at each centre
+    it then tries: those steps show the frontier as at the step that listed it, which the later cut bears out."""
+    recording = viz.watch("spelling-bee", "branch-and-bound").recordings[0]
+    first = recording.events[0]
+    assert first.kind == "expand" and first.queue and row(recording, 0, "frontier") == "3 waiting"
+    centres = [step for step, event in enumerate(recording.events[:11]) if not event.queue]
+    assert centres and all(row(recording, step, "frontier") == "as at step 1: 3 waiting" for step in centres)
+    assert all("as at step 1: 3 waiting" in queue_html(recording, step) for step in centres)
+    cut = next(step for step, event in enumerate(recording.events) if event.kind == "prune")
+    assert [r.state for r in recording.events[cut].queue] == [r.state for r in first.queue[1:]]
 
 
 # -- honest ends -------------------------------------------------------------------------------------------
@@ -365,10 +431,24 @@ def test_the_layout_has_fixed_widths_and_nothing_wraps_mid_word():
             assert part.layout.width and part.layout.width.endswith("px"), part
     assert player.widget.children[-1].layout.overflow == "auto"  # runs side by side scroll, never clip
     view = player.views[0]
-    assert "white-space:pre;" in view.state.value
+    assert "white-space:pre-wrap;" in view.state.value  # a line longer than the column wraps at its spaces
     assert "word-break:keep-all" in view.panel.value and "overflow-wrap:normal" in view.panel.value
     assert "text-overflow:ellipsis" in view.queue.value  # a long frontier state ends in …
     assert re.search(r"class='wordlab-tree-box' style='width:\d+px;height:\d+px;overflow:auto'", view.tree.value)
+
+
+def test_the_state_column_fits_a_word_ladders_lines_at_three_runs_side_by_side():
+    from wordlab.viz.player import run_width
+    from wordlab.viz.recording import STATE_CHAR_PX, state_chars
+
+    player = viz.watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")
+    width = run_width(3)
+    for view in player.views:
+        chars = state_chars(view.recording)
+        assert chars >= len("      ^^^^  4 letters to change")
+        state_px = int(view.state.layout.width[:-2])
+        assert state_px >= chars * STATE_CHAR_PX + 8 and state_px <= 0.6 * width, (state_px, chars)
+        assert int(view.panel.layout.width[:-2]) + state_px + 8 <= width
 
 
 def test_the_display_carries_the_widget_and_a_filmstrip_for_static_pages():
@@ -656,8 +736,13 @@ def test_the_frontier_row_and_the_table_beside_it_agree_at_every_step(strategy, 
         elif table:  # the nodes waiting (or on the stack), every one listed or counted in the "more" row
             assert said == f"{event.frontier:,} " + ("on the stack" if "top" in entries else "waiting"), (strategy, step)
             assert len(entries) - (entries[0] == "▶") + sum(counted.values()) >= event.frontier
-        elif event.kind == "expand":  # nothing listed: nothing waits
+        elif event.kind == "expand" and not recording.listing or not any(
+                e.queue for e in recording.events[:step] if e.kind == "expand"):  # nothing listed: nothing waits
             assert said == "0 waiting" and event.frontier == 0, (strategy, step)
+        elif event.kind == "expand":  # nothing listed at this step: the frontier as the last step listing it
+            assert said.startswith("as at step ") and event.frontier == 0, (strategy, step)
+            earlier = int(said.split()[3].rstrip(":")) - 1
+            assert recording.events[earlier].kind == "expand" and recording.events[earlier].queue and earlier < step
         else:  # no table: the row names the step whose frontier it gives, and never a bare dash
             assert said.startswith("as at step ") and said != "–", (strategy, step)
             earlier = int(said.split()[3].rstrip(":")) - 1

@@ -86,7 +86,7 @@ def frame_lines(recording: Recording, step: int) -> list[str]:
                  f"{label[:-len(' so far')]} {value}" for label, value in rows.items() if label.endswith(" so far")
                  and label != "calls so far")),
              *_wrapped(f"frontier: {rows['frontier']}")]
-    for why in ("why pruned", "why"):
+    for why in ("why pruned", "why", "drawn"):
         if why in rows:
             lines += _wrapped(f"{why}: {rows[why]}")
     path = recording.path(step)

@@ -20,8 +20,8 @@ from wordlab.errors import UnknownName, WordlabError
 from wordlab.search.probe import MAX_RECORD, Budget
 from wordlab.search.result import strategy_name
 from wordlab.viz.filmstrip import filmstrip, png_base64
-from wordlab.viz.recording import (QUEUE_ROW_PX, TREE_WIDTH, Recording, instance_text, panel_html, queue_html,
-                                   queue_lines, recording_of, state_html, tree_svg)
+from wordlab.viz.recording import (QUEUE_ROW_PX, STATE_CHAR_PX, TREE_WIDTH, Recording, instance_text, panel_html, queue_html,
+                                   queue_lines, recording_of, state_chars, state_html, tree_svg)
 
 INTERVAL_MS = 400  # the player's default pause between steps
 RECORD = 2000  # how many events `watch` records by default: enough for every example to reach its answer
@@ -42,6 +42,13 @@ def queue_height(recordings: list[Recording]) -> int:
     return (rows + 1) * QUEUE_ROW_PX + 8 if rows else 0
 
 
+def state_column(recording: Recording, width: int) -> int:
+    """Pixels for the drawn state beside the panel: its longest line (a 9 × 9 Sudoku's rows, a word ladder's
+    letters to change), from half the run's width up to 60 % of it; a longer line wraps at its spaces."""
+    wanted = round(state_chars(recording) * STATE_CHAR_PX) + 12  # and room for a scroll bar
+    return min(max(round(width * 0.5), wanted), round(width * 0.6))
+
+
 class RunView:
     """The widgets of one run: title, rendered state, side panel, frontier table, tree; every one of fixed
     width, and all but the tree of fixed height (the table's fits the most rows any step of the runs lists)."""
@@ -50,7 +57,7 @@ class RunView:
         import ipywidgets as widgets
 
         self.recording, self.width = recording, width
-        state_width = round(width * 0.5)  # a 9 × 9 Sudoku's rows fit at three runs side by side
+        state_width = state_column(recording, width)
         self.title = widgets.HTML(f"<b>{recording.name}</b>", layout=widgets.Layout(width=f"{width}px"))
         self.state = widgets.HTML(layout=widgets.Layout(width=f"{state_width}px", overflow="auto"))
         self.panel = widgets.HTML(layout=widgets.Layout(width=f"{width - state_width - 8}px", margin="0 0 0 8px"))

@@ -136,6 +136,9 @@ class Recording:
                                     for e in self.events)
         self.recursive = all(_field(e, "kind") in ("call", "prune") for e in self.events
                              if _field(e, "kind") in NODE_KINDS)
+        self.waiting = _waiting_counts(self.events)
+        self.listing = [index for index, e in enumerate(self.events) if _field(e, "kind") == "expand"
+                        and _field(e, "queue")]  # the expansions that list their frontier, ascending
 
     def _kept_after(self, index: int) -> list[int]:
         """The nodes a cut at `index` kept: the nodes of its depth made next (a beam expands what it kept,
@@ -244,6 +247,42 @@ class Recording:
         final = set(self.marks(len(self) - 1).values()) | {"current", "on the path"} | ({"kept"} if any(self.kept_at.values()) else set())
         used = [mark for mark in MARKS if mark in final]
         return used + [START] * (sum(parent is None for _, parent, _, _ in self.tree) > 1)
+
+
+def _waiting_counts(events: Sequence[Any]) -> dict[int, int]:
+    """Each expansion's count of the nodes still waiting after the one it takes: the count it reports,
+    unless its list of the frontier says fewer. A list shorter than the longest any step of the run lists is
+    the whole frontier. A strategy that expands a layer in rank order may report the whole layer at each
+    step (the count stays the same while the list slides on by one, each node taken the one listed second
+    before); where the layer's end shows that, its earlier steps wait one more each, step by step back."""
+    expansions = [index for index, e in enumerate(events) if _field(e, "kind") == "expand"]
+    counts = {index: _field(events[index], "frontier", 0) or 0 for index in expansions}
+    longest = max((len(_field(events[index], "queue") or ()) for index in expansions), default=0)
+    previous = {}  # an expansion → the node event just before it, if that was an expansion
+    last = None
+    for index, event in enumerate(events):
+        if _field(event, "kind") in NODE_KINDS:
+            if _field(event, "kind") == "expand" and last is not None and _field(events[last], "kind") == "expand":
+                previous[index] = last
+            last = index
+    for index in expansions:
+        rows = _field(events[index], "queue") or ()
+        if not rows or len(rows) >= longest or getattr(rows[0], "mark", "") != "next" or counts[index] <= len(rows) - 1:
+            continue
+        counts[index], at = len(rows) - 1, index
+        while at in previous and _slides(events[previous[at]], events[at]):
+            counts[previous[at]] = min(counts[previous[at]], counts[at] + 1)
+            at = previous[at]
+    return counts
+
+
+def _slides(before, after) -> bool:
+    """Do two expansions in a row report the same count at one depth, the second taking the node the first
+    listed second?"""
+    rows, before_rows = _field(after, "queue") or (), _field(before, "queue") or ()
+    return (len(before_rows) > 1 and bool(rows) and _field(before, "depth") == _field(after, "depth")
+            and _field(before, "frontier") == _field(after, "frontier")
+            and str(getattr(rows[0], "state", None)) == str(getattr(before_rows[1], "state", None)))
 
 
 def _field(event, name: str, default=None):
@@ -396,17 +435,40 @@ def frontier_text(recording: Recording, step: int) -> str:
         return "after the cut: " + (f"the {kept:,} kept" if kept is not None else "the nodes kept")
     if _field(event, "kind") == "prune" and _field(event, "queue"):
         return CUT_ONLY
-    if _field(event, "kind") == "expand":
-        return _waiting(event)
-    at = recording.last(step)
+    at, listed = recording.last(step), listed_before(recording, step)
+    if _field(event, "kind") == "expand" and (_field(event, "queue") or _field(event, "frontier") or listed is None):
+        return _waiting(recording, at)
+    if listed is not None and _field(event, "kind") in ("expand", "solution", "backtrack"):
+        return f"as at step {listed + 1:,}: {_waiting(recording, listed)}"
     while at >= 0 and _field(recording.events[at], "kind") != "expand":
         at -= 1
-    return f"as at step {at + 1:,}: {_waiting(recording.events[at])}" if at >= 0 else "none reported yet"
+    return f"as at step {at + 1:,}: {_waiting(recording, at)}" if at >= 0 else "none reported yet"
 
 
-def _waiting(event) -> str:
-    count = _field(event, "frontier", 0) or 0
+def listed_before(recording: Recording, step: int) -> int | None:
+    """The latest step up to `step` whose expansion listed its frontier, where the run lists any (an
+    expansion reporting no list and nothing waiting leaves the frontier as that step listed it)."""
+    at = bisect_right(recording.listing, recording.last(step))
+    return recording.listing[at - 1] if at else None
+
+
+def _waiting(recording: Recording, at: int) -> str:
+    event, count = recording.events[at], recording.waiting.get(at, 0)
     return f"{count:,} on the stack" if _marked(event, "top") else f"{count:,} waiting"
+
+
+def drawn_text(recording: Recording, step: int) -> str:
+    """At a cut of several nodes recorded as one pruned leaf, which node the leaf is and how many more the
+    cut removed ("core, the best state cut; 2 more cut"); "" where the cut was one node or does not say."""
+    event = recording.event(step)
+    cut = _fact_count(event, "cut")
+    if _field(event, "kind") != "prune" or not cut or cut < 2:
+        return ""
+    state = _field(event, "state")
+    listed = [row for row in _field(event, "queue", None) or () if getattr(row, "mark", "") == "cut"]
+    which = "the best state cut" if listed and str(listed[0].state) == str(state) else "the first state cut"
+    name = _label(state)
+    return f"{name + ', ' if name else ''}{which}; {cut - 1:,} more cut, not drawn"
 
 
 def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
@@ -422,6 +484,8 @@ def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
             _best_so_far(recording, step)]
     if _field(event, "why"):
         rows.append(("why pruned" if kind == "prune" else "why", str(_field(event, "why"))))
+    if kind == "prune" and drawn_text(recording, step):
+        rows.append(("drawn", drawn_text(recording, step)))
     path = recording.path(step)
     if path:
         rows.append(("path", path_text(path)))
@@ -454,7 +518,7 @@ def queue_table(recording: Recording, step: int, most: int | None = None) -> lis
         if (counts["cut"] or 0) > listed["cut"]:
             table.append(("", f"+{counts['cut'] - listed['cut']:,} more cut", "", "", ""))
         return table
-    waiting = _field(event, "frontier", 0) or 0
+    waiting = recording.waiting.get(recording.last(step), _field(event, "frontier", 0) or 0)
     more = waiting + (rows[0][0] == "▶") - len(shown)
     return [*shown, ("", f"+{more:,} more", "", "", "")] if more > 0 else shown
 
@@ -484,13 +548,29 @@ def panel_html(recording: Recording, step: int) -> str:
 QUEUE_ROW_PX = 17  # the height of one row of the frontier table: every row is one line
 
 
+def empty_queue_text(recording: Recording, step: int) -> str:
+    """The one line standing in the frontier table's place at a step whose event lists no frontier, in a
+    run where other steps do (so the box keeps its place): why this step lists none, and the frontier as
+    the panel says it; "" in a run that never lists one."""
+    if not recording.listing:
+        return ""
+    kind = _field(recording.event(step), "kind")
+    why = {"solution": "solution: nothing more is expanded at this step",
+           "backtrack": f"{recording.what(step)}: nothing is expanded at this step",
+           "prune": "pruned: nothing is expanded at this step"}.get(kind, "this step lists no frontier")
+    return f"{why}; frontier {frontier_text(recording, step)}"
+
+
 def queue_html(recording: Recording, step: int) -> str:
     """The frontier's entries this event carries as a small table (mark, state, g, h, f), every row one
-    line high, with how many more there are; at a cut, the nodes kept and cut. "" if the event has none."""
+    line high, with how many more there are; at a cut, the nodes kept and cut. A step listing none, in a
+    run where others do, has one line saying why instead; "" in a run that lists none."""
     rows = queue_table(recording, step)
-    if not rows:
-        return ""
     event = recording.event(step)
+    if not rows:
+        note = empty_queue_text(recording, step)
+        return (f"<div class='wordlab-queue-note' style='font-size:12px;color:#555;border-top:1px solid #ddd;"
+                f"height:{QUEUE_ROW_PX}px;{ONE_LINE}' title='{html.escape(note)}'>{html.escape(note)}</div>") if note else ""
     heading = (("ranked at the cut" if _marked(event, "kept") else "cut here") if _field(event, "kind") == "prune"
                else "frontier")
     head = "".join(f"<th style='{CELL_STYLE};{ONE_LINE}' title='{COLUMN_TIPS.get(name, '')}'>"
@@ -507,7 +587,20 @@ def queue_html(recording: Recording, step: int) -> str:
             f"{columns}<tr style='height:{QUEUE_ROW_PX}px'>{head}</tr>{body}</table>")
 
 
-STATE_STYLE = "margin:0;font-size:10px;line-height:1.25;white-space:pre;overflow:auto;max-height:20em"
+STATE_STYLE = "margin:0;font-size:10px;line-height:1.25;white-space:pre-wrap;overflow:auto;max-height:20em"
+STATE_CHAR_PX = 6.1  # the width of one character of the drawn state (10 px monospace)
+
+
+def state_chars(recording: Recording) -> int:
+    """The longest line of any state the run draws, in characters (0 for none; a state that cannot be
+    drawn counts for nothing here: the player says so at its step)."""
+    longest = 0
+    for step in range(len(recording)):
+        try:
+            longest = max([longest, *(len(line) for line in recording.state_text(step).splitlines())])
+        except Exception:  # a puzzle's render failing: shown in the player at its step, never raised here
+            continue
+    return longest
 
 
 def state_html(recording: Recording, step: int) -> str:
