@@ -303,6 +303,8 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert last_row[0].startswith("+") and last_row[1:] == ["more"]  # what the table leaves out, said
             for run in runs:
                 rows_in_view(run)
+                state = run.locator("pre.wordlab-state")  # the ladder's "letters to change" line in full
+                assert state.evaluate("e => e.scrollWidth - e.clientWidth") <= 1, state.inner_text()
             screenshot(page, three, "three-runs-middle.png")
             three.locator("button", has_text="▶|").click()
             wait_for_text(panel_row(breadth_first, "path"), " → ".join(LADDER))
@@ -319,6 +321,7 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert panel_row(beam, "why pruned").inner_text() == f"outside the beam of {BEAM_WIDTH}"
             assert beam.locator("pre.wordlab-state").inner_text().startswith(f"now   {word}")
             assert panel_row(beam, "frontier").inner_text() == f"after the cut: the {BEAM_WIDTH} kept"
+            assert panel_row(beam, "drawn").inner_text().startswith(f"{word}, the best state cut; ")
             assert beam.locator(".wordlab-queue-row[data-mark='kept']").count() == BEAM_WIDTH
             assert beam.locator(".wordlab-node[data-mark='kept']").count() == BEAM_WIDTH  # drawn in the tree
             assert "kept" in beam.locator(".wordlab-legend").inner_text()

@@ -43,10 +43,10 @@ def queue_height(recordings: list[Recording]) -> int:
 
 
 def state_column(recording: Recording, width: int) -> int:
-    """Pixels for the drawn state beside the panel: its longest line (a 9 × 9 Sudoku's rows, a word ladder's
-    letters to change), from half the run's width up to 60 % of it; a longer line wraps at its spaces."""
+    """Pixels for the drawn state beside the panel: its longest line (a 9 × 9 Sudoku's rows), between 40 %
+    and half of the run's width, so the panel keeps room for its rows; a longer line wraps at its spaces."""
     wanted = round(state_chars(recording) * STATE_CHAR_PX) + 12  # and room for a scroll bar
-    return min(max(round(width * 0.5), wanted), round(width * 0.6))
+    return min(max(round(width * 0.4), wanted), round(width * 0.5))
 
 
 class RunView:

@@ -570,7 +570,7 @@ def queue_html(recording: Recording, step: int) -> str:
     if not rows:
         note = empty_queue_text(recording, step)
         return (f"<div class='wordlab-queue-note' style='font-size:12px;color:#555;border-top:1px solid #ddd;"
-                f"height:{QUEUE_ROW_PX}px;{ONE_LINE}' title='{html.escape(note)}'>{html.escape(note)}</div>") if note else ""
+                f"height:{QUEUE_ROW_PX}px;line-height:{QUEUE_ROW_PX - 2}px;box-sizing:border-box;{ONE_LINE}' title='{html.escape(note)}'>{html.escape(note)}</div>") if note else ""
     heading = (("ranked at the cut" if _marked(event, "kept") else "cut here") if _field(event, "kind") == "prune"
                else "frontier")
     head = "".join(f"<th style='{CELL_STYLE};{ONE_LINE}' title='{COLUMN_TIPS.get(name, '')}'>"
@@ -587,7 +587,8 @@ def queue_html(recording: Recording, step: int) -> str:
             f"{columns}<tr style='height:{QUEUE_ROW_PX}px'>{head}</tr>{body}</table>")
 
 
-STATE_STYLE = "margin:0;font-size:10px;line-height:1.25;white-space:pre-wrap;overflow:auto;max-height:20em"
+STATE_STYLE = ("margin:0;font-size:10px;line-height:1.25;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;"
+               "overflow:auto;max-height:20em")  # a line too long wraps at its spaces, never inside a word
 STATE_CHAR_PX = 6.1  # the width of one character of the drawn state (10 px monospace)
 
 
