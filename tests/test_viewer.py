@@ -238,7 +238,7 @@ def test_a_solution_step_keeps_the_frontier_box_with_one_line_saying_why_it_list
     last = len(recording) - 1
     assert result.probe.events[last].queue is None and queue_rows(recording, last) == []
     box = queue_html(recording, last)
-    assert "wordlab-queue-note" in box and "solution: nothing more is expanded" in box
+    assert "wordlab-queue-note" in box and "solution: frontier " in box
     assert "frontier " + row(recording, last, "frontier") in box  # as the panel says it, the step it stands at
 
 

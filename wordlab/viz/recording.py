@@ -555,10 +555,8 @@ def empty_queue_text(recording: Recording, step: int) -> str:
     if not recording.listing:
         return ""
     kind = _field(recording.event(step), "kind")
-    why = {"solution": "solution: nothing more is expanded at this step",
-           "backtrack": f"{recording.what(step)}: nothing is expanded at this step",
-           "prune": "pruned: nothing is expanded at this step"}.get(kind, "this step lists no frontier")
-    return f"{why}; frontier {frontier_text(recording, step)}"
+    why = {"solution": "solution", "backtrack": recording.what(step), "prune": "pruned"}.get(kind, "no list here")
+    return f"{why}: frontier {frontier_text(recording, step)}"
 
 
 def queue_html(recording: Recording, step: int) -> str:
