@@ -740,7 +740,7 @@ class _Promising:
         heapq.heapify(self.queue)
         self.found: list[tuple[str, ...]] = []
         self.tally = np.zeros(8 + limit // 2 + 3, np.int64)
-        self.busy, self.stop, self.error = 0, False, None
+        self.busy, self.splitting, self.stop, self.error = 0, 0, False, None
         self.changed = threading.Condition()
 
     def work(self) -> None:
@@ -753,17 +753,23 @@ class _Promising:
                 finally:
                     with self.changed:
                         self.busy -= 1
+                        self.splitting -= unit.depth < PROMISE_DEPTH
                         self.changed.notify_all()
         except Exception as error:  # handed to the thread that yields the phrases
             self.error, self.stop = error, True
 
     def take(self) -> Unit | None:
+        """The most promising unit. A unit to be searched to the end waits while another worker is cutting one
+        (a matter of milliseconds), since the cut may queue more promising units: so that two workers take
+        the units in nearly the order one would."""
         with self.changed:
             while not self.stop:
-                if self.queue:
+                if self.queue and (self.queue[0][3].depth < PROMISE_DEPTH or not self.splitting):
                     self.busy += 1
-                    return heapq.heappop(self.queue)[3]
-                if not self.busy:
+                    unit = heapq.heappop(self.queue)[3]
+                    self.splitting += unit.depth < PROMISE_DEPTH
+                    return unit
+                if not self.queue and not self.busy:
                     return None
                 self.changed.wait(0.05)
         return None
