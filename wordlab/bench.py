@@ -227,7 +227,7 @@ def format_table(frame, title: str = "") -> str:
 
 COLUMN_KEY = {"ms": "ms: the fastest run, wall clock", "median_ms": "median_ms, max_ms: the median and slowest run",
               "cpu_ms": "cpu_ms: the least CPU time of those runs, steadier on a shared machine",
-              "calls": "calls: the expansions the strategy reported to its probe (its calls where it reports no expansions)", "answer": "answer: what the run found"}
+              "calls": "calls: the nodes the strategy reported to its probe as expansions (or, for a strategy that reports none, as calls)", "answer": "answer: what the run found"}
 
 
 def _key(columns, ratio: str | None) -> str:
