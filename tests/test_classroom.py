@@ -398,6 +398,8 @@ def test_check_reports_optimality_nodes_and_the_reference_and_shows_the_failing_
     first = marks.table.iloc[0]
     assert first["verdict"].startswith("ok (not optimal: cost") and not first["optimal"]
     assert first["optimum"] == 4 and first["reference_nodes"] > 0
+    assert "optimum: the best cost, proved by the built-in astar" in marks.key()  # not breadth-first
+    assert "reference_nodes: what the exercise's reference strategy spends, in nodes" in marks.key()
     assert "<table" in marks._repr_html_() and marks.verdict in repr(marks)
     player = check(_first_only(SOLUTIONS["squares-backtracking"]), "word-squares").watch(record=50)
     assert [r.name for r in player.recordings] == ["first_only", "column-bitmasks"]

@@ -177,9 +177,10 @@ class Check:
 
     def key(self) -> str:
         """What the shown table's columns mean, for those it has (the cost's direction for this puzzle)."""
-        shown, goal = self.shown().columns, marking(self.puzzle).goal
+        shown, mark = self.shown().columns, marking(self.puzzle)
+        goal = mark.goal
         better = {"shortest": " (lower is better)", "highest": " (higher is better)"}.get(goal, "")
-        return "; ".join(f"{column}: {meaning}{better if column == 'cost' else ''}"
+        return "; ".join(f"{column}: {meaning.format(prover=mark.reference)}{better if column == 'cost' else ''}"
                          for column, meaning in COLUMN_KEY.items() if column in shown)
 
     def __repr__(self) -> str:
@@ -497,13 +498,14 @@ COLUMN_KEY = {  # the columns of a check's table, in the order the key explains 
     "optimal": "the best answer's cost equals the optimum",
     "cost": "your best answer's cost as your run reports it, shown once every reported cost matched the one "
             "computed from the answer itself",
-    "optimum": "the best cost, proved by the puzzle's reference strategy",
+    "optimum": "the best cost, proved by the built-in {prover}",
     "reference_cost": "the cost the exercise's built-in reference strategy reaches",
     "solutions": "answers your run yielded",
     "nodes": "nodes your run charged to its budget (budget.tick())",
     "limit": "the most nodes allowed (blank: no node limit; the budget row's run stops one node past it, as the "
              "tick that finds the budget spent is counted)",
-    "reference_nodes": "nodes the exercise's built-in reference strategy charged on the same instance",
+    "reference_nodes": "what the exercise's reference strategy spends, in nodes, on the same instance (a "
+                       "yardstick, not the optimum's prover)",
     "seconds": "your run's time",
     "stopped": "why a budget stopped your run (the budget test's row stops it on purpose)",
 }
