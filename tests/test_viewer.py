@@ -182,6 +182,50 @@ def test_a_tree_taller_than_its_box_scrolls_to_the_current_node():
     assert top + tall <= height
 
 
+def greedy_sudoku():
+    """Notebook 04's second run: the 6 × 6 example by `greedy`, a single path 20 levels deep."""
+    from wordlab.puzzles import sudoku
+    return recording_of(sudoku.solve(sudoku.example(), "greedy", probe=Probe(record=500)))
+
+
+@pytest.mark.parametrize("run", [deep_sudoku, greedy_sudoku])
+def test_the_current_node_is_ringed_at_every_step_whatever_else_marks_it(run):
+    recording = run()
+    for step in range(len(recording)):
+        svg = tree_svg(recording, step)
+        node = recording.node_at(step)
+        (drawn,) = re.findall(rf"<g class='wordlab-node' data-node='{node}' data-mark='[a-z ]+'>.*?</g></g>", svg)
+        assert "<g class='wordlab-ring'><circle" in drawn and "fill='none'" in drawn, step
+        assert svg.count("class='wordlab-ring'") == 1, step
+
+
+@pytest.mark.parametrize("run", [deep_sudoku, greedy_sudoku])
+def test_the_tree_says_what_lies_out_of_sight_exactly_when_some_nodes_do(run):
+    """Nodes above the part of the drawing the box opens on are counted above the tree, with the levels to
+    scroll; the line is empty when every drawn node is in sight and none collapsed."""
+    recording = run()
+    notes = set()
+    for step in range(len(recording)):
+        svg = tree_svg(recording, step)
+        view, at = tree_view(recording, step), tree_pixels(recording, step)
+        here = re.search(r"class='wordlab-tree-here' data-node='\d+' style='position:absolute;left:(\d+)px;"
+                         r"top:(\d+)px;width:(\d+)px;height:(\d+)px", svg)
+        left, top, width, tall = map(int, here.groups())
+        above = [node for node, (x, y) in at.items() if y < top - 1]
+        out = [node for node, (x, y) in at.items()
+               if not (left - 1 <= x <= left + width + 1 and top - 1 <= y <= top + tall + 1)]
+        note = re.search(r"<div class='wordlab-tree-note'[^>]*>([^<]*)</div><div class='wordlab-tree-box'",
+                         svg).group(1)
+        assert bool(note) == bool(out or view.collapsed), (step, note)
+        if above:
+            levels = len({depth for node, _, depth, _ in view.nodes if node in above})
+            assert re.match(rf"{len(above)} nodes? above not shown: scroll up for {levels} more levels?", note), note
+        notes.add(bool(note))
+    assert notes == {True, False}
+    end = tree_svg(recording, len(recording) - 1)
+    assert re.search(r"\d+ nodes above not shown: scroll up for \d+ more levels", end)
+
+
 def test_a_filmstrip_frame_of_a_deep_tree_shows_the_levels_round_the_current_node_and_says_what_it_cut():
     from matplotlib.figure import Figure
 

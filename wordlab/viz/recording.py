@@ -707,6 +707,7 @@ OPEN_HERE = "scroll-initial-target:nearest"  # CSS: a scroll box opens scrolled 
 MIN_GAP = 14  # pixels between neighbouring leaves, the least before the drawing grows wider than its box
 PAD = 14  # pixels round the drawing (more at the top: a root's label sits above it)
 TOP = 24
+NOTE_PX = 40  # pixels of the tree's box given to the line above it saying what is out of sight, and spare
 START_RISE = 22  # pixels from a run's roots up to the start point joining them (above the roots' labels)
 
 
@@ -788,43 +789,82 @@ def tree_pixels(recording: Recording, step: int, width: int = TREE_WIDTH,
                 height: int = TREE_HEIGHT) -> dict[int, tuple[float, float]]:
     """Where `tree_svg` draws each node of `step`, in pixels from the drawing's top left."""
     view = tree_view(recording, step)
-    at = _scale(view, width, height - 24)[0]
+    at = _scale(view, width, height - NOTE_PX)[0]
     return {node_id: at(node_id) for node_id, *_ in view.nodes}
 
 
 def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: int = TREE_HEIGHT) -> str:
-    """The legend, then the search tree up to `step` in a box that scrolls when the tree is bigger,
-    then how many nodes were collapsed."""
+    """The legend, then a line saying what of the tree is out of sight (nodes above the part the box opens
+    on, nodes collapsed), then the search tree up to `step` in a box that scrolls when the tree is bigger."""
     view = tree_view(recording, step)
     legend = legend_svg(width, recording.marks_used())
     if not view.nodes:
         return legend + "<div class='wordlab-tree-note'>no tree node recorded yet</div>"
-    at, (svg_width, svg_height), gap = _scale(view, width, height - 24)
+    at, (svg_width, svg_height), gap = _scale(view, width, height - NOTE_PX)
     parts = [_roots_joined(at, view)] + [_edge(at, node_id, parent, node_id in view.path and parent in view.path)
              for node_id, parent, _, _ in view.nodes if parent is not None]
     for node_id, _, _, label in view.nodes:
         parts.append(_node(at, node_id, label, view, gap))
-    note = (f"<div class='wordlab-tree-note' style='font-size:11px;color:#555'>"
-            f"{_counted(view.collapsed, 'node')} collapsed (far from the current path)</div>" if view.collapsed else "")
-    return (legend + f"<div class='wordlab-tree-box' style='width:{width}px;height:{height - 24}px;"
-            f"overflow:auto'><div style='position:relative;width:{svg_width:.0f}px;height:{svg_height:.0f}px'>"
-            f"<svg class='wordlab-tree' width='{svg_width:.0f}' height='{svg_height:.0f}' style='display:block' "
-            f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg>"
-            f"{_here(at, view, (svg_width, svg_height), (width, height - 24))}</div></div>{note}")
+    box = (width, height - NOTE_PX)
+    window = _window(at, view, (svg_width, svg_height), box)
+    return (legend + _out_of_view_note(at, view, window) + f"<div class='wordlab-tree-box' style='width:{width}px;"
+            f"height:{box[1]}px;overflow:auto'><div style='position:relative;width:{svg_width:.0f}px;"
+            f"height:{svg_height:.0f}px'><svg class='wordlab-tree' width='{svg_width:.0f}' height='{svg_height:.0f}' "
+            f"style='display:block' xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg>"
+            f"{_here(view, window)}</div></div>")
 
 
-def _here(at, view: TreeView, drawing: tuple[float, float], box: tuple[float, float]) -> str:
-    """An invisible box the size of the tree's box centred on the current node (kept inside the drawing),
-    which the browser scrolls to when the step is drawn (`OPEN_HERE`, in Chromium-based browsers: Chrome,
-    Edge, VS Code; elsewhere the box opens at its top left); "" with no current node."""
+def _window(at, view: TreeView, drawing: tuple[float, float], box: tuple[float, float]):
+    """The part of the drawing the box shows at the step: (left, top, width, height) in pixels, a box's size
+    round the current node kept inside the drawing (from the top left with no current node)."""
+    if view.current not in view.positions:
+        return 0, 0, min(box[0], drawing[0]), min(box[1], drawing[1])
+    x, y = at(view.current)
+    tall = box[1]
+    left = min(max(x - box[0] / 2, 0), max(drawing[0] - box[0], 0))
+    top = min(max(y - tall / 2, 0), max(drawing[1] - tall, 0))
+    return left, top, min(box[0], drawing[0]), min(tall, drawing[1])
+
+
+def out_of_view(at, view: TreeView, window) -> tuple[list[int], list[int]]:
+    """The drawn nodes above the part of the drawing the box shows, and those beside or below it."""
+    left, top, wide, tall = window
+    above, elsewhere = [], []
+    for node_id, *_ in view.nodes:
+        x, y = at(node_id)
+        if y < top:
+            above.append(node_id)
+        elif y > top + tall or x < left or x > left + wide:
+            elsewhere.append(node_id)
+    return above, elsewhere
+
+
+def _out_of_view_note(at, view: TreeView, window) -> str:
+    """One line above the tree saying what of it is not in sight at the step: nodes above the box's view
+    (and how many levels up to scroll), nodes beside or below it, nodes collapsed; empty when all is in sight."""
+    above, elsewhere = out_of_view(at, view, window)
+    depths = {node_id: depth for node_id, _, depth, _ in view.nodes}
+    parts = []
+    if above:
+        levels = len({depths[node] for node in above})
+        parts.append(f"{_counted(len(above), 'node')} above not shown: scroll up for {_counted(levels, 'more level')}")
+    if elsewhere:
+        parts.append(f"{len(elsewhere):,} more out of view: scroll")
+    if view.collapsed:
+        parts.append(f"{_counted(view.collapsed, 'node')} collapsed (far from the current path)")
+    return (f"<div class='wordlab-tree-note' style='font-size:11px;line-height:16px;height:16px;color:#555;"
+            f"white-space:nowrap;overflow:hidden;text-overflow:ellipsis'>{html.escape('; '.join(parts))}</div>")
+
+
+def _here(view: TreeView, window) -> str:
+    """An invisible box over the part of the drawing shown at the step, round the current node, which the
+    browser scrolls to when the step is drawn (`OPEN_HERE`, in Chromium-based browsers: Chrome, Edge,
+    VS Code; elsewhere the box opens at its top left); "" with no current node."""
     if view.current not in view.positions:
         return ""
-    x, y = at(view.current)
-    left = min(max(x - box[0] / 2, 0), max(drawing[0] - box[0], 0))
-    top = min(max(y - box[1] / 2, 0), max(drawing[1] - box[1], 0))
+    left, top, wide, tall = window
     return (f"<div class='wordlab-tree-here' data-node='{view.current}' style='position:absolute;left:{left:.0f}px;"
-            f"top:{top:.0f}px;width:{min(box[0], drawing[0]):.0f}px;height:{min(box[1], drawing[1]):.0f}px;"
-            f"pointer-events:none;{OPEN_HERE}'></div>")
+            f"top:{top:.0f}px;width:{wide:.0f}px;height:{tall:.0f}px;pointer-events:none;{OPEN_HERE}'></div>")
 
 
 def _edge(at, node_id: int, parent: int, on_path: bool) -> str:
@@ -839,9 +879,10 @@ def _node(at, node_id: int, label: str, view: TreeView, gap: float) -> str:
     x, y = at(node_id)
     mark = view.marks.get(node_id, "other")
     here = node_id == view.current
-    parts = [f"<title>{html.escape(label or f'node {node_id}')}: {mark}</title>", _shape(mark, x, y)]
-    if here and mark != "current":
-        parts.append(_ring(x, y))
+    parts = [f"<title>{html.escape(label or f'node {node_id}')}: {mark}</title>",
+             _shape("on the path" if mark == "current" else mark, x, y)]
+    if here:
+        parts.append(f"<g class='wordlab-ring'>{_ring(x, y)}</g>")  # whatever else marks it, the current node is ringed
     if label and (here or node_id in view.path or gap >= 6.2 * len(label) + 4):
         weight = "bold" if here else "normal"
         parts.append(f"<text x='{x:.1f}' y='{y - 10:.1f}' font-size='10' text-anchor='middle' font-family='monospace' "
