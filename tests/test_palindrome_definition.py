@@ -356,7 +356,7 @@ def test_the_proof_by_words_resumes_and_refuses_another_dictionary(tmp_path, mon
 
 @pytest.mark.parametrize("name, counts", [("ledger-ita-words-w82aed635eb48479.jsonl", (4, 5)),   # one word's test
                                            ("ledger-ita-words-wb341d161d3323ee.jsonl", (5, 6))])  # pairs, triples
-def test_the_committed_ledgers_by_words_settle_their_counts_as_impossible(name, counts):
+def test_the_stored_ledgers_by_words_settle_their_counts_as_impossible(name, counts):
     from pathlib import Path
 
     path = Path(__file__).parent.parent / "data" / "palindrome" / name

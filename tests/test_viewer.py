@@ -83,11 +83,16 @@ def test_breadth_firsts_last_step_shows_the_solution_ladder_as_its_path():
 
 # -- every event drawn as itself ------------------------------------------------------------------------
 
-def test_a_prune_step_draws_the_state_it_cut_and_says_why():
+def beam_cuts() -> tuple:
+    """A width-2 beam's recorded run, its recording and the steps of its cuts (there are some)."""
     result = recorded("beam", width=2)
-    recording = recording_of(result)
-    prunes = steps_of_kind(result, "prune")
-    assert prunes
+    cuts = steps_of_kind(result, "prune")
+    assert cuts
+    return result, recording_of(result), cuts
+
+
+def test_a_prune_step_draws_the_state_it_cut_and_says_why():
+    result, recording, prunes = beam_cuts()
     for step in prunes:
         event = result.probe.events[step]
         assert recording.state_text(step) == w.render(event.state)
@@ -811,10 +816,7 @@ def test_a_depth_first_recursion_says_why_it_has_no_frontier_and_counts_calls_as
 
 
 def test_a_cut_draws_the_nodes_it_kept_and_the_legend_says_so():
-    result = recorded("beam", width=2)
-    recording = recording_of(result)
-    cuts = steps_of_kind(result, "prune")
-    assert cuts
+    result, recording, cuts = beam_cuts()
     for step in cuts:
         kept = recording.kept(step)
         assert kept, step  # a beam expands what it kept, so the recording holds them
