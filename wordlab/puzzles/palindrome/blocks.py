@@ -47,12 +47,18 @@ def fewest_spelling(text: str, known: set, longest: int) -> tuple[str, ...] | No
     return best[len(text)]
 
 
+def _speller(words):
+    """The words as a set, and `fewest_spelling` over them."""
+    known, longest = set(words), max(map(len, words), default=0)
+    return known, lambda text: fewest_spelling(text, known, longest)
+
+
 def mirror_blocks(words, full: int) -> list[Piece]:
     """Per word w, the block of w on the left and its reversal spelled with the fewest words on the right."""
-    known, longest = set(words), max(map(len, words), default=0)
+    known, spell = _speller(words)
     blocks = []
     for word in sorted(known):
-        mirror = fewest_spelling(word[::-1], known, longest)
+        mirror = spell(word[::-1])
         if mirror:
             blocks.append(Piece((word,), mirror, letterset(word) & full))
     return blocks
@@ -61,17 +67,17 @@ def mirror_blocks(words, full: int) -> list[Piece]:
 def centres(words, full: int) -> list[Piece]:
     """Per word m and each palindrome it starts or ends with, the centre of m and the fewest words that spell the
     rest of m reversed beside it (before m when the palindrome starts it, after m when it ends it)."""
-    known, longest = set(words), max(map(len, words), default=0)
+    known, spell = _speller(words)
     out = [Piece((), (), 0)]                                    # no centre: the phrase breaks in the middle
     for word in sorted(known):
         for k in range(1, len(word) + 1):
             head, tail = word[:k], word[len(word) - k:]
             if head == head[::-1]:
-                mirror = fewest_spelling(word[k:][::-1], known, longest)
+                mirror = spell(word[k:][::-1])
                 if mirror is not None:
                     out.append(Piece(mirror + (word,), (), letterset(word) & full))
             if tail == tail[::-1] and k < len(word):
-                mirror = fewest_spelling(word[:len(word) - k][::-1], known, longest)
+                mirror = spell(word[:len(word) - k][::-1])
                 if mirror is not None:
                     out.append(Piece((word,) + mirror, (), letterset(word) & full))
     return out
