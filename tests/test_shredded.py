@@ -312,6 +312,20 @@ def test_regret_is_the_f_each_beam_frame_shows(model):
     assert max(sh.regret(reading, e.state.order) for i, e in prefixes if i < roots[1]) > 0
 
 
+def test_a_beam_reports_as_its_frontier_the_prefixes_of_the_layer_still_to_expand(model):
+    """Each prefix a beam expands reports the prefixes of its layer expanded after it, not the whole layer:
+    counted here from the recorded layers themselves (the expansions at one depth in a row)."""
+    probe = Probe(record=2000)
+    solve(sh.example(), "beam", model=model, probe=probe)
+    assert not probe.full
+    expanded = [e for e in probe.events if e.kind == "expand"]
+    layers = [list(run) for _, run in itertools.groupby(expanded, key=lambda e: e.depth)]
+    assert len(layers) == sh.example().n and max(map(len, layers)) > 1
+    for layer in layers:
+        assert [e.frontier for e in layer] == list(range(len(layer) - 1, -1, -1))
+    assert probe.max_frontier == max(map(len, layers)) - 1
+
+
 def test_bench_calls_count_expansions_not_the_calls_reported(model):
     """bench's `calls` column is the probe's expansions: the beam's pick, reported with probe.call, is left out."""
     from wordlab.bench import run as bench_run

@@ -860,10 +860,11 @@ def regret(reading: Reading, prefix: Sequence[int], guess: Sequence[int] | None 
 
 
 def _prefix_expanded(probe: Probe, grid: Grid, depth: int, layer: list, i: int) -> int | None:
-    """Tell the probe the `i`th prefix of a beam layer is expanded, a child of the prefix it extends; while it
-    records, with the layer's prefixes from this one on (their regret as f, best first)."""
+    """Tell the probe the `i`th prefix of a beam layer is expanded, a child of the prefix it extends, with the
+    frontier the prefixes of the layer still to expand after it; while it records, with the layer's prefixes
+    from this one on (their regret as f, best first)."""
     _, prefix, parent = layer[i]
-    return probe.expand(depth, len(layer), parent=parent, state=lambda: Strips(prefix, grid),
+    return probe.expand(depth, len(layer) - i - 1, parent=parent, state=lambda: Strips(prefix, grid),
                         queue=lambda: _rows(grid, layer[i:i + QUEUE_SHOWN], first="next"))
 
 
