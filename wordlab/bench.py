@@ -2,7 +2,8 @@
 
 Seconds are wall-clock (best of `repeats` runs without a probe, so background noise only ever makes
 a strategy look slower and instrumentation never does); `calls` is the search effort the strategy
-reported to its probe in one separate run, which is deterministic;
+reported to its probe in one separate run, which is deterministic (a table's `attrs["calls"]` says what one
+call is, where its page counts something more particular);
 `peak_kib` is the tracemalloc peak of one extra run (only when `memory=True`, since tracing slows
 the code it watches).
 
@@ -220,19 +221,22 @@ def format_table(frame, title: str = "") -> str:
         if column in shown and shown[column].isna().all():
             shown = shown.drop(columns=column)
     text = shown.to_string(index=False, na_rep="-")
-    notes = [frame.attrs.get("note"), _key(shown.columns, frame.attrs.get("ratio"))]
+    notes = [frame.attrs.get("note"), _key(shown.columns, frame.attrs.get("ratio"), frame.attrs.get("calls"))]
     text = "\n".join([text, *(textwrap.fill(f"({note})", 110) for note in notes if note)])
     return f"{title}\n{text}" if title else text
 
 
 COLUMN_KEY = {"ms": "ms: the fastest run, wall clock", "median_ms": "median_ms, max_ms: the median and slowest run",
               "cpu_ms": "cpu_ms: the least CPU time of those runs, steadier on a shared machine",
-              "calls": "calls: the nodes the strategy reported to its probe as expansions (or, for a strategy that reports none, as calls)", "answer": "answer: what the run found"}
+              "calls": "calls: the search's effort in one more run, with a probe: the nodes the strategy expanded, "
+                       "or, for a strategy that reports no expansion, the nodes it visited (in a depth-first recursion, "
+                       "one per call)", "answer": "answer: what the run found"}
 
 
-def _key(columns, ratio: str | None) -> str:
-    """One line saying what the timing columns of a table are, for those it has."""
-    said = [text for column, text in COLUMN_KEY.items() if column in columns]
+def _key(columns, ratio: str | None, calls: str | None = None) -> str:
+    """One line saying what the timing columns of a table are, for those it has (`calls`: what one call is
+    on this table, where its page counts something more particular, as a sampler counts families drawn)."""
+    said = [calls if column == "calls" and calls else text for column, text in COLUMN_KEY.items() if column in columns]
     if ratio and "ratio" in columns:
         said.insert(len(said) - ("calls" in columns) - ("answer" in columns), f"ratio: {ratio}")
     return "; ".join(said)
