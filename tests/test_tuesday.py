@@ -341,3 +341,12 @@ def test_cli_bench_shows_ratios_and_rejection():
     assert {r["input"] for r in rows} == {"boy-on-tuesday", "at-least-one-boy", "boy-in-march"}
     assert all(r["ratio"] > 0 and 0 < r["rejected_share"] < 1 for r in rows)
     assert {r["calls"] for r in rows} == {20_000}  # families drawn, by either sampler
+
+
+def test_bench_table_says_its_calls_are_families_drawn():
+    """The key under the bench table says what its `calls` count here: the families drawn, which they are."""
+    from wordlab.bench import format_table
+
+    table = t.bench(samples=2_000, repeats=1)
+    assert (table["calls"] == 2_000).all()
+    assert "calls: the families a sampler drew" in " ".join(format_table(table).split())

@@ -562,4 +562,6 @@ def bench(names=(HEADLINE, "at-least-one-boy", "boy-in-march"), samples: int = 2
     frame["drawn_per_kept"] = [round(f.tally.drawn / f.tally.accepted, 2) for f in found]
     frame["estimate"] = [round(f.estimate, 5) for f in found]
     frame["exact"] = [str(exact(name)) for name in frame["input"]]
+    frame.attrs["calls"] = ("calls: the families a sampler drew in one more run, with a probe (each chunk it starts "
+                            "counts as the families in it)")
     return frame
