@@ -22,6 +22,8 @@ SMALL = [
     nbformat.v4.new_code_cell("fig, ax = plt.subplots(figsize=(3, 2))\nax.plot([1, 2, 3], [1, 4, 9])\n"
                               "ax.set(title='squares')\nplt.show()"),
     nbformat.v4.new_code_cell("pd.DataFrame({'n': [1, 2, 3], 'square': [1, 4, 9]})"),
+    nbformat.v4.new_markdown_cell("## An untitled plot"),
+    nbformat.v4.new_code_cell("fig, ax = plt.subplots(figsize=(3, 2))\nax.plot([1, 2, 3])\nplt.show()"),
     nbformat.v4.new_code_cell("wordlab.show(wordlab.show)"),
 ]
 FAILING = [
@@ -50,6 +52,20 @@ def test_every_notebook_is_executed_into_the_site(built):
     assert book.errors_in(executed) == [] and all(c.get("outputs") or c.cell_type == "markdown"
                                                   for c in executed.cells[2:])
     assert not any(c.get("outputs") for c in nbformat.read(folder / "01_small.ipynb", as_version=4).cells)
+
+
+def test_every_image_on_a_page_has_a_description(built):
+    """A figure with titles is described by them; one without, by the section it sits in; no image is left to
+    nbconvert's "No description has been provided"."""
+    import re
+
+    _, site, _ = built
+    text = (site / "01_small.html").read_text()
+    images = re.findall(r"<img\b[^>]*>", text)
+    described = [re.search(r'\balt="([^"]*)"', image) for image in images]
+    assert len(images) == 2 and all(d and d[1].strip() for d in described), images
+    assert "No description has been provided" not in text
+    assert [d[1] for d in described] == ["plot: squares", "a figure in the section «An untitled plot»"]
 
 
 def test_the_book_carries_the_docs_pages_and_a_notebook_links_to_them(built):

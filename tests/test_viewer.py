@@ -502,11 +502,14 @@ def test_the_state_column_wraps_a_word_ladders_long_line_at_three_runs_side_by_s
 
 
 def test_the_display_carries_the_widget_and_a_filmstrip_for_static_pages():
-    bundle = viz.step(recorded("astar"))._repr_mimebundle_()
+    bundle, metadata = viz.step(recorded("astar"))._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     image = matplotlib.image.imread(io.BytesIO(base64.b64decode(bundle["image/png"])), format="png")
     assert image.shape[0] > 100 and image.shape[1] > 600
     assert "step-through player" in bundle["text/plain"]
+    described = metadata["image/png"]["alt"]  # what a page says for the picture
+    assert described.startswith("Frames of 1 recorded search") and "astar: steps 1, " in described
+    assert "first solution at step" in described and "run ended:" in described
 
 
 # -- the filmstrip -------------------------------------------------------------------------------------------

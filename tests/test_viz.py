@@ -96,3 +96,20 @@ def test_plots_take_results_and_refuse_ones_without_a_probe():
     assert len(viz.plot_depth_profile({"dfs": probed}).get_lines()) == 1
     with pytest.raises(WordlabError, match="no probe for bare"):
         viz.plot_depth_profile({"bare": search(Tiles(), "depth-first")})
+
+
+def test_a_figure_is_described_by_its_titles_and_axes_or_by_its_own_words():
+    from matplotlib.figure import Figure
+
+    from wordlab.viz.described import alt_metadata, figure_text
+
+    figure = Figure()
+    left, right = figure.subplots(1, 2)
+    figure.suptitle("Search effort")
+    left.set(title="nodes", xlabel="depth", ylabel="nodes expanded")
+    right.set(ylabel="seconds")
+    assert figure_text(figure) == "Search effort. 2 plots: nodes (nodes expanded against depth); seconds"
+    assert alt_metadata(figure) == ({}, {"image/png": {"alt": figure_text(figure)}})
+    assert alt_metadata(Figure()) == ({}, {})  # no words to describe it with: the page says where it sits
+    figure.wordlab_description = "frames of a run"
+    assert figure_text(figure) == "frames of a run"

@@ -5,6 +5,10 @@ process), saves the executed copy in `build/notebooks/`, and converts it with nb
 `build/<notebook>.html`, outputs and plots embedded in the page (images as base64), so the folder
 reads in any browser without Python, Jupyter or a network. `build/index.html` lists the pages.
 The notebook sources stay stripped; only the copies in `build/` carry outputs.
+
+Every image on a page has a description (its `alt` text): the one its output carries (each figure shown
+after `wordlab.viz` is imported carries one, which the kernel imports before the first cell; a player's
+filmstrip carries its own), else one made from the section it sits in.
 """
 
 from __future__ import annotations
@@ -70,7 +74,8 @@ def execute(notebook: Path | str, out: Path | str, timeout: int = 1200):
     notebook, out = Path(notebook), Path(out)
     node = nbformat.read(notebook, as_version=4)
     client = NotebookClient(node, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(notebook.parent)}})
+                            resources={"metadata": {"path": str(notebook.parent)}},
+                            extra_arguments=[f"--IPKernelApp.exec_lines={DESCRIBED}"])
     error = None
     try:
         client.execute()
@@ -91,6 +96,23 @@ def errors_in(node) -> list[str]:
 
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+DESCRIBED = "import wordlab.viz"  # run in the kernel first: every figure shown carries its description
+IMAGES = ("image/png", "image/jpeg")
+# the lab template's image blocks, with the alternative text an output's metadata gives (the lab template
+# itself leaves it out, and nbconvert then says "No description has been provided for this image")
+TEMPLATE = "wordlab.html.j2"
+TEMPLATE_TEXT = """{%- extends 'index.html.j2' -%}
+{% macro image(output, kind, extra_class) %}
+<div class="jp-RenderedImage jp-OutputArea-output {{ extra_class }}">
+<img src="data:{{ kind }};base64,{{ output.data[kind] | escape_html }}"
+{%- set width = output | get_metadata('width', kind) %}{% if width is not none %} width={{ width | escape_html }}{% endif %}
+{%- set height = output | get_metadata('height', kind) %}{% if height is not none %} height={{ height | escape_html }}{% endif %}
+ alt="{{ output | get_metadata('alt', kind) | escape_html }}">
+</div>
+{% endmacro %}
+{% block data_png scoped %}{{ image(output, 'image/png', extra_class) }}{% endblock data_png %}
+{% block data_jpg scoped %}{{ image(output, 'image/jpeg', extra_class) }}{% endblock data_jpg %}
+"""
 
 
 def to_html(node, page: Path | str, title: str) -> Path:
@@ -100,19 +122,43 @@ def to_html(node, page: Path | str, title: str) -> Path:
 
     from nbconvert import HTMLExporter
 
+    from jinja2 import DictLoader
+
     static = copy.deepcopy(node)
     for cell in static.cells:
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             if WIDGET_VIEW in data and set(data) - {WIDGET_VIEW, "text/plain"}:
                 del data[WIDGET_VIEW]
-    exporter = HTMLExporter(template_name="lab", embed_images=True)
+    describe_images(static)
+    exporter = HTMLExporter(template_name="lab", embed_images=True, template_file=TEMPLATE,
+                            extra_loaders=[DictLoader({TEMPLATE: TEMPLATE_TEXT})])
     body, _ = exporter.from_notebook_node(static, resources={"metadata": {"name": title}})
     body = _docs_linked(body, "docs/")
     page = Path(page)
     page.parent.mkdir(parents=True, exist_ok=True)
     _write_atomically(page, body)
     return page
+
+
+def describe_images(node) -> None:
+    """Give every image output of `node` a description where it carries none (a figure with no title): its
+    place, "a figure in the section «heading»" (the heading above it, else the notebook's title)."""
+    heading = title_of(node)
+    for cell in node.cells:
+        if cell.cell_type == "markdown":
+            heading = next((line.lstrip("#").strip() for line in cell.source.splitlines() if line.startswith("#")),
+                           heading)
+            continue
+        for output in cell.get("outputs", []):
+            for kind in IMAGES:
+                if kind in output.get("data", {}) and not _alt_of(output, kind):
+                    output.setdefault("metadata", {}).setdefault(kind, {})["alt"] = f"a figure in the section «{heading}»"
+
+
+def _alt_of(output, kind: str) -> str:
+    metadata = output.get("metadata") or {}
+    return str((metadata.get(kind) or {}).get("alt") or metadata.get("alt") or "").strip()
 
 
 def page(notebook: Path | str, site: Path | str = "build", timeout: int = 1200, html: bool = True) -> Page:

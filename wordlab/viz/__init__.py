@@ -8,8 +8,12 @@
   step through the runs side by side, in one line.
 - `explore("sudoku")`: a form: an instance typed or taken from the example, a generator or the published
   ones, one or two strategies, a budget; "run" shows the player (`wordlab.viz.explore`).
+
+In a notebook, importing this module has every figure shown carry a description, which a page made from
+the notebook gives its image as alternative text (`wordlab.viz.described`).
 """
 
+from wordlab.viz import described
 from wordlab.viz.explore import explore
 from wordlab.viz.player import Player, step, watch
 from wordlab.viz.player import steps_filmstrip as filmstrip
@@ -26,3 +30,5 @@ from wordlab.viz.recording import recording_of
 
 __all__ = ["Player", "draw_tree", "explore", "filmstrip", "plot_anytime", "plot_comparison", "plot_depth_profile",
            "plot_frontier", "recording_of", "step", "tree_layout", "watch"]
+
+described.install()

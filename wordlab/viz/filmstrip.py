@@ -267,7 +267,17 @@ def filmstrip(recordings: list[Recording], frames: int = 6, about: str = ""):
             drawn |= _draw_tree(figure.add_subplot(grid[row + 1, column]), recording, step)
         row += 2
     _legend(figure, drawn)
+    figure.wordlab_description = description(recordings, chosen, about)  # the page's words for the picture
     return figure
+
+
+def description(recordings: list[Recording], chosen: list[list[int]], about: str = "") -> str:
+    """The filmstrip in words, for a page's alternative text: what the runs were given, and per run the
+    steps its frames show, where its answer is and how it ended (its caption)."""
+    runs = ". ".join(" ".join(caption(r, steps).split("\n")) for r, steps in zip(recordings, chosen))
+    shown = "the state drawn, the side panel's facts and the search tree so far"
+    return f"Frames of {_counted(len(recordings), 'recorded search')}" + (f", {about}" if about else "") + \
+        f"; each frame shows {shown}. {runs}."
 
 
 def _draw_frame(ax, recording: Recording, step: int) -> None:

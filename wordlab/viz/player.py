@@ -174,8 +174,9 @@ class Player:
         names = " and ".join(r.name for r in self.recordings)
         bundle["text/plain"] = (f"step-through player: {names}, {self.steps:,} steps "
                                 "(filmstrip where widgets do not run)" + (f"; {self.about}" if self.about else ""))
-        bundle["image/png"] = png_base64(self.filmstrip())
-        return bundle
+        picture = self.filmstrip()
+        bundle["image/png"] = png_base64(picture)
+        return bundle, {"image/png": {"alt": picture.wordlab_description}}
 
 
 def step(*runs, render: Callable[[Any], str] | None = None, names: list[str] | None = None,
