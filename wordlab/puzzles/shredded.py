@@ -581,7 +581,7 @@ def _reading(grid: Grid, model: TextModel | None, budget: Budget | None) -> Read
     return Reading(grid, model if model is not None else default_model(budget=budget), budget)
 
 
-# -- strategy 1: the write-up's best-first search over column moves ---------------------------------------------
+# -- strategy 1: best-first search over column moves -------------------------------------------------------------
 
 
 def reinsertions(order: Order) -> Iterator[Order]:
@@ -628,7 +628,7 @@ def repairs(order: Order) -> Iterator[Order]:
 
 def best_first(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
                model: TextModel | None = None, start: Sequence[int] | None = None) -> Iterator:
-    """The write-up's method: greedy best-first (a heap of every order seen, best score first) over
+    """The most direct method: greedy best-first (a heap of every order seen, best score first) over
     "move one column elsewhere" steps from `start` (default: the grid as given), stopping at an order
     no move improves; yields each better order as it is reached.
     Cost per expansion: n(n-1) rescorings of the whole text; expansions ≈ moves needed (≈ n from scratch)."""
@@ -637,7 +637,7 @@ def best_first(grid: Grid, *, probe: Probe | None = None, budget: Budget | None 
 
 def best_first_blocks(grid: Grid, *, probe: Probe | None = None, budget: Budget | None = None,
                       model: TextModel | None = None, start: Sequence[int] | None = None) -> Iterator:
-    """Best-first as in the write-up, but a step may move a run of adjacent columns, which escapes the
+    """Best-first as above, but a step may move a run of adjacent columns, which escapes the
     local optima where half a word sits on each side of the text. Cost per expansion: ~n³/3 rescorings."""
     return _best_first(grid, probe, budget, model, start, block_moves)
 
