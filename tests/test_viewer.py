@@ -5,6 +5,7 @@ facts and an honest end are shown; the layout has fixed widths and tooltips; cal
 bad input is refused in one line that says what to do."""
 
 import base64
+import html
 import io
 import pydoc
 import re
@@ -313,6 +314,11 @@ def _table_more(table) -> int:
                  if cells[1].startswith("+")), 0)
 
 
+def waiting_text(count: int, taken: bool, when: str = "now") -> str:
+    """The frontier row for `count` nodes waiting, counting the node taken (▶) where the table lists it."""
+    return f"{count + 1:,} = ▶ taken {when} + {count:,} waiting" if taken else f"{count:,} waiting"
+
+
 @pytest.mark.parametrize("puzzle, strategy, options", [("shredded", "beam-repair", {}),
                                                         ("word-ladder", "beam", {"width": 3}),
                                                         ("word-ladder", "beam", {})])
@@ -333,7 +339,8 @@ def test_a_beam_layers_more_row_counts_exactly_the_entries_not_listed(puzzle, st
             left = len(layer) - taken - 1  # expanded after this step, in this layer
             if left + 1 < len(events[step].queue) or step == len(events) - 1:
                 continue  # a layer cut short by a goal: the rest of it is not known here
-            assert row(recording, step, "frontier") == f"{left:,} waiting", (step, recording.event(step))
+            taken = events[step].queue[0].mark == "next"
+            assert row(recording, step, "frontier") == waiting_text(left, taken), (step, recording.event(step))
             for most in (None, 3):
                 table = queue_table(recording, step, most)
                 listed = sum(1 for cells in table if not cells[1].startswith("+"))
@@ -347,10 +354,11 @@ def test_an_expansion_listing_no_frontier_shows_the_frontier_as_last_listed():
     it then tries: those steps show the frontier as at the step that listed it, which the later cut bears out."""
     recording = viz.watch("spelling-bee", "branch-and-bound").recordings[0]
     first = recording.events[0]
-    assert first.kind == "expand" and first.queue and row(recording, 0, "frontier") == "3 waiting"
+    assert first.kind == "expand" and first.queue and row(recording, 0, "frontier") == waiting_text(3, True)
     centres = [step for step, event in enumerate(recording.events[:11]) if not event.queue]
-    assert centres and all(row(recording, step, "frontier") == "as at step 1: 3 waiting" for step in centres)
-    assert all("as at step 1: 3 waiting" in queue_html(recording, step) for step in centres)
+    then = "as at step 1: " + waiting_text(3, True, "then")
+    assert centres and all(row(recording, step, "frontier") == then for step in centres)
+    assert all(html.escape(then) in queue_html(recording, step) for step in centres)
     cut = next(step for step, event in enumerate(recording.events) if event.kind == "prune")
     assert [r.state for r in recording.events[cut].queue] == [r.state for r in first.queue[1:]]
 
@@ -787,7 +795,8 @@ def test_the_frontier_row_and_the_table_beside_it_agree_at_every_step(strategy, 
         elif event.kind == "prune" and table:  # a cut listing only what it cut
             assert said == "cut here: those listed below wait no more" and set(entries) == {"cut"}, (strategy, step)
         elif table:  # the nodes waiting (or on the stack), every one listed or counted in the "more" row
-            assert said == f"{event.frontier:,} " + ("on the stack" if "top" in entries else "waiting"), (strategy, step)
+            assert said == (f"{event.frontier:,} on the stack" if "top" in entries
+                            else waiting_text(event.frontier, entries[0] == "▶")), (strategy, step)
             assert len(entries) - (entries[0] == "▶") + sum(counted.values()) >= event.frontier
         elif event.kind == "expand" and not recording.listing or not any(
                 e.queue for e in recording.events[:step] if e.kind == "expand"):  # nothing listed: nothing waits

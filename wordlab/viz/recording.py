@@ -439,10 +439,10 @@ def frontier_text(recording: Recording, step: int) -> str:
     if _field(event, "kind") == "expand" and (_field(event, "queue") or _field(event, "frontier") or listed is None):
         return _waiting(recording, at)
     if listed is not None and _field(event, "kind") in ("expand", "solution", "backtrack"):
-        return f"as at step {listed + 1:,}: {_waiting(recording, listed)}"
+        return f"as at step {listed + 1:,}: {_waiting(recording, listed, 'then')}"
     while at >= 0 and _field(recording.events[at], "kind") != "expand":
         at -= 1
-    return f"as at step {at + 1:,}: {_waiting(recording, at)}" if at >= 0 else "none reported yet"
+    return f"as at step {at + 1:,}: {_waiting(recording, at, 'then')}" if at >= 0 else "none reported yet"
 
 
 def listed_before(recording: Recording, step: int) -> int | None:
@@ -452,9 +452,15 @@ def listed_before(recording: Recording, step: int) -> int | None:
     return recording.listing[at - 1] if at else None
 
 
-def _waiting(recording: Recording, at: int) -> str:
+def _waiting(recording: Recording, at: int, when: str = "now") -> str:
+    """The nodes waiting after the expansion at `at`; where its table lists the node it takes (▶) too, the
+    count is of every entry the table stands for: "10 = ▶ taken now + 9 waiting"."""
     event, count = recording.events[at], recording.waiting.get(at, 0)
-    return f"{count:,} on the stack" if _marked(event, "top") else f"{count:,} waiting"
+    if _marked(event, "top"):
+        return f"{count:,} on the stack"
+    if (_field(event, "queue") or ())[:1] and getattr(event.queue[0], "mark", "") == "next":
+        return f"{count + 1:,} = ▶ taken {when} + {count:,} waiting"
+    return f"{count:,} waiting"
 
 
 def drawn_text(recording: Recording, step: int) -> str:
