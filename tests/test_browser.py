@@ -261,6 +261,15 @@ def rows_in_view(run) -> None:
             assert row.bounding_box()["y"] + row.bounding_box()["height"] <= outer + 1, row.inner_text()
 
 
+def one_line_each(run) -> None:
+    """Each label of a run's side panel, and each short value, takes one line: the panel is wide enough."""
+    for row in run.locator("tr.wordlab-row").all():
+        label, value = row.locator("th").first, row.locator("td").first
+        assert label.bounding_box()["height"] < 20, label.inner_text()
+        if len(value.inner_text()) <= 24:
+            assert value.bounding_box()["height"] < 20, value.inner_text()
+
+
 def first_prune_step() -> tuple[int, int, str]:
     """The step (from 1) of the first prune of the narrow beam on the example, the steps in all, and the
     word it cut: what the live player must show there."""
@@ -303,6 +312,7 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert last_row[0].startswith("+") and last_row[1:] == ["more"]  # what the table leaves out, said
             for run in runs:
                 rows_in_view(run)
+                one_line_each(run)
                 state = run.locator("pre.wordlab-state")  # the ladder's "letters to change" line in full
                 assert state.evaluate("e => e.scrollWidth - e.clientWidth") <= 1, state.inner_text()
             screenshot(page, three, "three-runs-middle.png")
@@ -312,6 +322,10 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert panel_row(breadth_first, "step").inner_text() == "40 of 40 (run ended)"
             page.wait_for_timeout(500)
             screenshot(page, three, "three-runs.png")
+            for run in runs:  # a step listing no frontier leaves no empty band above the tree
+                band = run.evaluate("""run => run.querySelector('.wordlab-legend').getBoundingClientRect().top
+                                       - run.querySelector('.wordlab-panel').getBoundingClientRect().bottom""")
+                assert band < 60, band
             step, steps, word = first_prune_step()
             beam.scroll_into_view_if_needed()
             for _ in range(step - 1):
@@ -326,6 +340,8 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert beam.locator(".wordlab-node[data-mark='kept']").count() == BEAM_WIDTH  # drawn in the tree
             assert "kept" in beam.locator(".wordlab-legend").inner_text()
             rows_in_view(beam)
+            one_line_each(beam)
+            assert beam.locator(".wordlab-run").bounding_box()["width"] >= 1000  # one run fills the width there is
             screenshot(page, beam, "beam-prune.png")
             sudoku = page.locator(".wordlab-player").nth(2)
             sudoku.scroll_into_view_if_needed()
@@ -334,10 +350,14 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             for run in sudoku.locator(".wordlab-run").all():  # depth-first: why no frontier, effort in calls
                 wait_for_text(panel_row(run, "step"), f"{SUDOKU_STEP} of " + panel_row(run, "step").inner_text()
                               .split(" of ")[1])
-                assert panel_row(run, "frontier").inner_text() == "not kept: depth-first recursion keeps only its path"
+                notes = {note.get_attribute("data-label"): note.inner_text()
+                         for note in run.locator(".wordlab-run-note").all()}
+                assert notes["frontier"] == "frontier not kept: depth-first recursion keeps only its path"
                 assert panel_row(run, "calls so far").count() == 1 and panel_row(run, "nodes so far").count() == 0
-                assert "calls" in panel_row(run, "whole run").inner_text()
+                assert "calls" in notes["whole run"] and panel_row(run, "whole run").count() == 0  # said once, above
                 rows_in_view(run)
+            legends = [run.locator(".wordlab-legend").inner_text() for run in sudoku.locator(".wordlab-run").all()]
+            assert len(set(legends)) == 1 and "dead end" in legends[0]  # one legend for the runs side by side
             screenshot(page, sudoku, "sudoku.png")
             sudoku.locator("button", has_text="▶|").click()  # the end of a deep depth-first run: the tree scrolls
             deep = sudoku.locator(".wordlab-run").first

@@ -224,12 +224,14 @@ def test_the_tree_says_what_lies_out_of_sight_exactly_when_some_nodes_do(run):
                          svg).group(1)
         assert bool(note) == bool(out or view.collapsed), (step, note)
         if above:
-            levels = len({depth for node, _, depth, _ in view.nodes if node in above})
-            assert re.match(rf"{len(above)} nodes? above not shown: scroll up for {levels} more levels?", note), note
+            depths = sorted({depth for node, _, depth, _ in view.nodes if node in above})
+            levels = f"depth {depths[0]}" if len(depths) == 1 else f"depths {depths[0]}–{depths[-1]}"
+            assert note.startswith(f"{len(above)} node{'s' * (len(above) > 1)} above ({levels}) not shown: "
+                                   "scroll up"), note
         notes.add(bool(note))
     assert notes == {True, False}
     end = tree_svg(recording, len(recording) - 1)
-    assert re.search(r"\d+ nodes above not shown: scroll up for \d+ more levels", end)
+    assert re.search(r"\d+ nodes above \(depths 0–\d+\) not shown: scroll up", end)
 
 
 def test_a_filmstrip_frame_of_a_deep_tree_shows_the_levels_round_the_current_node_and_says_what_it_cut():
@@ -431,7 +433,9 @@ def test_two_runs_step_together_and_the_shorter_one_says_it_ended():
     assert "(run ended)" in player.views[1].panel.value and "(run ended)" not in player.views[0].panel.value
     player.step_last()
     assert all("(run ended)" in view.panel.value for view in player.views)
-    assert [v.title.value for v in player.views] == ["<b>breadth-first</b>", "<b>astar</b>"]
+    assert [v.title.value.split("<div")[0] for v in player.views] == ["<b>breadth-first</b>", "<b>astar</b>"]
+    for view in player.views:  # what holds at every step is said once, under the name, not in the panel
+        assert "run ended: " in view.title.value and "whole run" not in view.panel.value
     player.step_first()
     assert player.slider.value == 1
 
@@ -494,379 +498,29 @@ def test_the_layout_has_fixed_widths_and_nothing_wraps_mid_word():
     assert re.search(r"class='wordlab-tree-box' style='width:\d+px;height:\d+px;overflow:auto'", view.tree.value)
 
 
-def test_the_state_column_wraps_a_word_ladders_long_line_at_three_runs_side_by_side():
-    from wordlab.viz.player import run_width
+def test_three_runs_draw_the_state_above_the_panel_and_one_run_beside_it_each_in_full():
+    """Three runs side by side are too narrow for the state and the panel in a row: the state goes above the
+    panel, each the run's whole width, so neither the ladder's "letters to change" line nor a panel value
+    is squeezed; one run has room for both in a row, and fills the width there is."""
+    from wordlab.viz.player import PANEL_BESIDE, ROOM, run_width
     from wordlab.viz.recording import STATE_CHAR_PX, state_chars
 
     player = viz.watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")
     width = run_width(3)
     for view in player.views:
         chars = state_chars(view.recording)
-        assert chars >= len("      ^^^^  4 letters to change")
-        state_px = int(view.state.layout.width[:-2])
-        assert state_px < chars * STATE_CHAR_PX and state_px <= width // 2 + 1  # too narrow: the line wraps
+        assert chars >= len("      ^^^^  4 letters to change") and chars * STATE_CHAR_PX + 12 <= width
+        assert view.state.layout.width == view.panel.layout.width == f"{width}px"
         assert "white-space:pre-wrap" in view.state.value
-        assert int(view.panel.layout.width[:-2]) + state_px + 8 <= width
-
-
-def test_the_display_carries_the_widget_and_a_filmstrip_for_static_pages():
-    bundle, metadata = viz.step(recorded("astar"))._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in bundle
-    image = matplotlib.image.imread(io.BytesIO(base64.b64decode(bundle["image/png"])), format="png")
-    assert image.shape[0] > 100 and image.shape[1] > 600
-    assert "step-through player" in bundle["text/plain"]
-    described = metadata["image/png"]["alt"]  # what a page says for the picture
-    assert described.startswith("Frames of 1 recorded search") and "astar: steps 1, " in described
-    assert "first solution at step" in described and "run ended:" in described
-
-
-# -- the filmstrip -------------------------------------------------------------------------------------------
-
-def test_frames_are_evenly_spaced_and_keep_the_first_solution_and_the_end():
-    assert frame_steps(100, 6) == [0, 20, 40, 59, 79, 99]
-    assert frame_steps(4, 6) == [0, 1, 2, 3]
-    assert frame_steps(100, 6, keep=(33, 99)) == [0, 20, 33, 59, 79, 99]
-    assert frame_steps(100, 3, keep=(1, 2)) == [0, 1, 99]  # the ends stay; one kept step fits
-    result = recorded("breadth-first", record=200)
-    first = steps_of_kind(result, "solution")[0]
-    assert {first, len(result.probe.events) - 1} <= set(steps_of(recording_of(result), 4))
-
-
-def test_filmstrip_rows_have_captions_and_the_marks_legend():
-    figure = viz.filmstrip(recorded("astar"), recorded("breadth-first"), frames=4)
-    texts = [t.get_text() for ax in figure.axes for t in ax.texts]
-    assert sum(text.startswith(("astar: steps", "breadth-first: steps")) for text in texts) == 2
-    assert texts[0] == "given WordLadder('cold', 'warm', 'a dozen words')"  # the header: what the runs were given
-    assert len(figure.axes) == 1 + 2 * (1 + 2 * 4)  # the header; per run a caption, per frame the state and the tree
-    (legend,) = figure.legends
-    assert [t.get_text() for t in legend.get_texts()] == ["solution", "current", "on the path", "other"]
-
-
-def test_several_roots_are_joined_at_one_start_point_and_the_legend_lists_only_what_is_drawn():
-    probe = Probe(record=100)
-    first = probe.expand(0, state="first")
-    probe.expand(1, state="child", parent=first)
-    second = probe.prune(0, state="second", why="bound 3 cannot beat 5")
-    recording = recording_of(probe)
-    assert recording.marks_used() == ["pruned", "current", "on the path", "other", "start"]
-    svg = tree_svg(recording, len(recording) - 1)
-    assert svg.count("stroke-dasharray") == 2  # the start point joins both roots
-    assert re.findall(r"</svg> ([a-z ]+)</span>", svg) == recording.marks_used()
-    figure = filmstrip([recording], frames=3)
-    (legend,) = figure.legends
-    assert [t.get_text() for t in legend.get_texts()] == ["pruned", "current", "on the path", "other",
-                                                          "start (joins the first nodes)"]
-    assert second in recording.by_id and recording.by_id[second][1] is None
-
-
-def test_one_run_writes_all_its_paths_the_same_way():
-    probe = Probe(record=100)
-    root = probe.expand(0, state="root")
-    probe.expand(1, state="a state too long to be a label", parent=probe.expand(1, state="short", parent=root))
-    recording = recording_of(probe)
-    assert recording.path(1) == ["", ""] and path_text(recording.path(2)) == "3 nodes, root to here"
-
-
-def test_frame_text_stays_inside_its_frame():
-    long_lines = lambda state: "\n".join(["a-very-long-line-" * 8] * 40)
-    recording = recording_of(recorded("beam", width=2), render=long_lines)
-    for step in range(len(recording)):
-        lines = frame_lines(recording, step)
-        assert all(len(line) <= LINE_CHARS for line in lines)
-        assert sum(line.startswith("a-very") for line in lines) < STATE_LINES
-
-
-@pytest.mark.parametrize("puzzle", list(PUZZLES))
-def test_every_puzzles_default_watch_makes_a_filmstrip_ending_on_its_answer(puzzle):
-    """Saves build/filmstrips/<puzzle>.png to look at; fails for a puzzle whose recorded tree leaves
-    nodes below the root without their parent (a module not yet reporting node ids)."""
-    player = viz.watch(puzzle)
-    recording = player.recordings[0]
-    FILMSTRIPS.mkdir(parents=True, exist_ok=True)
-    path = FILMSTRIPS / f"{puzzle}.png"
-    player.filmstrip().savefig(path)
-    image = matplotlib.image.imread(path)
-    assert image.shape[0] > 200 and image.shape[1] > 400 and image[..., :3].std() > 0.05
-    steps = steps_of(recording, player.frames)
-    assert steps[-1] == len(recording) - 1 and recording.first_solution() in steps
-    orphans = [node for node, parent, depth, _ in recording.tree if depth > 0 and parent is None]
-    assert not orphans, f"{puzzle}: {len(orphans)} nodes below the root were recorded without their parent"
-
-
-def test_a_probe_alone_can_be_stepped_with_the_puzzles_render():
-    probe = Probe(record=30)
-    w.solve(w.example(), "greedy", probe=probe)
-    player = viz.step(probe, render=w.render, names=["greedy"])
-    assert "now   cold" in state_shown(player)
-    assert ("event", "expanded") in panel_rows(player.recordings[0], 0)
-
-
-# -- bad input --------------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("source, message", [
-    (w.solve(w.example(), "astar"), "no probe"),
-    (w.solve(w.example(), "astar", probe=Probe()), "not recording"),
-    (42, "not int"),
-])
-def test_runs_without_a_record_are_refused_saying_how_to_record(source, message):
-    with pytest.raises(WordlabError, match=message) as refused:
-        viz.step(source)
-    assert "Probe(record=" in str(refused.value)
-
-
-def test_a_strategy_that_never_calls_its_probe_is_told_how_to():
-    def silent(ladder, *, probe=None, budget=None):
-        if budget:
-            budget.tick()
-        return
-        yield
-
-    with pytest.raises(WordlabError) as refused:
-        viz.step(w.solve(w.example(), silent, probe=Probe(record=5)))
-    said = str(refused.value)
-    assert "strategy 'silent' reported nothing to its probe: call probe.expand(depth, parent=…, state=…)" in said
-    assert "docs/puzzles/word-ladder.md" in said and "\n" not in said
-    with pytest.raises(WordlabError, match="reported nothing to its probe"):
-        viz.step(Probe(record=5))
-
-
-def test_other_bad_input_is_refused():
-    with pytest.raises(WordlabError, match=r"Probe\(record=\.\.\.\)"):
-        Probe(record=-1)
-    with pytest.raises(WordlabError, match="at least one run"):
-        viz.step()
-    with pytest.raises(WordlabError, match="one name per run"):
-        viz.step(recorded("astar"), names=["a", "b"])
-    with pytest.raises(WordlabError, match="2 frames"):
-        viz.step(recorded("astar"), frames=1)
-    with pytest.raises(WordlabError, match="milliseconds"):
-        viz.step(recorded("astar"), interval=0)
-
-
-@pytest.mark.parametrize("arguments, keywords, message", [
-    (("nonsense",), {}, "unknown puzzle 'nonsense'; choose one of: building-blocks, spelling-bee"),
-    (("word-ladder", "bogus"), {}, "unknown strategy 'bogus' for word-ladder; choose one of: depth-first, "),
-    (("word-ladder",), {"given": 42}, "watch('word-ladder', 'astar'): a word ladder is given by its two ends"),
-    (("word-ladder",), {"record": 0},
-     f"watch(record=...) takes how many events of each run to keep, a whole number from 1 to {MAX_RECORD:,}"),
-    (("word-ladder",), {"record": MAX_RECORD + 1}, "not 100001"),
-    (("word-ladder", "astar"), {"width": 3}, "watch('word-ladder', 'astar'): "),
-])
-def test_watch_refuses_bad_input_in_one_line_from_watch_itself(arguments, keywords, message):
-    with pytest.raises(WordlabError) as refused:
-        viz.watch(*arguments, **keywords)
-    assert message in str(refused.value) and "\n" not in str(refused.value)
-    assert traceback.extract_tb(refused.tb)[-1].filename.endswith(("player.py", "probe.py"))
-    assert refused.value.__suppress_context__ or refused.value.__context__ is None
-
-
-def test_help_for_watch_lists_every_puzzle_and_its_strategies():
-    text = pydoc.render_doc(viz.watch, renderer=pydoc.plaintext)
-    for puzzle in PUZZLES:
-        module = puzzle_module(puzzle)
-        (line,) = re.findall(rf"- {puzzle}: (.*?)(?=\n\s*- |\n\s*\n)", text, flags=re.S)
-        listed = re.split(r"[;,]\s*", " ".join(line.split()))
-        assert listed[0] == module.DEFAULT_STRATEGY and sorted(listed) == sorted(module.STRATEGIES), puzzle
-
-
-def test_a_notebook_exported_without_a_kernel_shows_the_filmstrip(tmp_path):
-    nbclient = pytest.importorskip("nbclient")
-    from nbconvert import HTMLExporter
-
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-        "from wordlab import viz\nfrom wordlab.puzzles import word_ladder as w\nfrom wordlab.search import Probe\n"
-        "viz.step(w.solve(w.example(), 'astar', probe=Probe(record=50)))")])
-    nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
-    (output,) = notebook.cells[0].outputs
-    assert {"application/vnd.jupyter.widget-view+json", "image/png"} <= set(output["data"])
-    page, _ = HTMLExporter().from_notebook_node(notebook)
-    assert "data:image/png;base64," in page and "model not found" not in page
-
-
-def test_watch_steps_through_a_puzzle_in_one_line_without_a_probe_in_sight():
-    player = viz.watch("word-ladder", "breadth-first", "astar", record=50)
-    assert [r.name for r in player.recordings] == ["breadth-first", "astar"]
-    assert 1 < player.steps <= 50
-    assert player.recordings[1].state_text(0).strip()
-
-
-def test_watch_takes_a_strategy_function_as_well_as_a_name():
-    from wordlab.search.strategies import breadth_first_graph
-
-    def graph_bfs(given, *, probe=None, budget=None):
-        for _, cost, path in breadth_first_graph(given, probe=probe, budget=budget, first_only=True):
-            yield tuple(path), cost
-
-    player = viz.watch("word-ladder", graph_bfs, "astar", record=300)
-    assert [r.name for r in player.recordings] == ["graph_bfs", "astar"]
-    assert player.recordings[0].ending.found == 1
-
-
-def test_a_run_whose_cost_has_its_own_name_is_labelled_by_it():
-    player = viz.watch("tuesday", record=50)
-    rows = dict(panel_rows(player.recordings[0], player.steps - 1))
-    assert "narrowest interval width so far" in rows and "best so far" not in rows
-
-
-def test_a_record_that_filled_says_how_many_events_the_run_had_and_one_that_just_fit_does_not():
-    from wordlab.viz.filmstrip import caption
-
-    cut = recording_of(recorded("breadth-first", record=10))
-    assert cut.ending.full and cut.ending.events > 10
-    assert f"recording ended at 10 of {cut.ending.events:,} events; the run went on" in cut.ending_text()
-    assert f"first 10 of {cut.ending.events:,} events" in caption(cut, [0, 9])
-    whole = recorded("astar", record=500)
-    exact = recorded("astar", record=len(whole.probe.events))
-    assert not recording_of(exact).ending.full and recording_of(exact).ending_text().startswith("run ended")
-
-
-def test_two_frames_show_the_first_solution_and_the_end():
-    assert frame_steps(100, 2, keep=(50, 99)) == [50, 99]
-    assert frame_steps(100, 2) == [0, 99]
-
-
-def test_durations_are_written_for_a_reader():
-    assert [_duration(s) for s in (0.000068, 0.042, 1.3, 42.0)] == ["68 µs", "42 ms", "1.3 s", "42 s"]
-
-
-def test_watch_stops_each_run_at_its_default_time_budget_and_says_so():
-    from wordlab.viz.player import SECONDS
-
-    assert SECONDS > 0
-    with pytest.raises(WordlabError, match=r"'breadth-first' stopped before its first step \(time budget of 0 s"):
-        viz.watch("word-ladder", "breadth-first", seconds=0.0)
-    player = viz.watch("word-ladder", "breadth-first", budget=Budget(nodes=5))
-    assert "stopped: node budget of 5 reached" in player.recordings[0].ending_text()
-
-
-def test_the_frontier_table_says_what_it_leaves_out_and_what_orders_it():
-    player = viz.watch("word-ladder", "breadth-first", "greedy", "uniform-cost")
-    bfs = player.recordings[0]
-    cut = next(s for s in range(len(bfs)) if (bfs.event(s).frontier or 0) + 1 > len(bfs.event(s).queue or ()) > 0)
-    assert "more</td>" in queue_html(bfs, cut) and "title='cost so far'" in queue_html(bfs, cut)
-    assert dict(panel_rows(player.recordings[1], 1))["ordered by"] == "h (g is ignored)"
-    assert dict(panel_rows(player.recordings[2], 1))["ordered by"] == "g (h is ignored)"
-
-
-def test_a_run_without_costs_counts_its_solutions_so_far_and_a_beam_says_what_orders_it():
-    sudoku = viz.watch("sudoku", "sequential").recordings[0]
-    assert dict(panel_rows(sudoku, 0))["solutions so far"] == "0"
-    assert dict(panel_rows(sudoku, len(sudoku) - 1))["solutions so far"] == "1"
-    beam = viz.watch("word-ladder", "beam").recordings[0]
-    assert dict(panel_rows(beam, 0))["ordered by"] == "f = g + h, ties by state"
-
-
-def test_the_frontier_count_leaves_out_the_node_taken_in_every_strategy():
-    from wordlab.puzzles import spelling_bee as sb
-
-    probe = sb.solve(sb.example(), "branch-and-bound", probe=Probe(record=100)).probe
-    letter_sets = sum(e.kind == "expand" and e.depth == 0 for e in probe.events) + probe.pruned
-    first = probe.events[0]
-    assert first.queue[0].mark == "next" and first.frontier == letter_sets - 1  # the others wait
-    for strategy in ("astar", "breadth-first", "depth-first"):
-        start = recorded(strategy).probe.events[0]
-        assert start.kind == "expand" and start.frontier == 0, strategy  # the start, taken: nothing waits
-
-
-# -- the frontier row and its table agree; a cut draws what it kept; the last step and the header say what they show
-
-FRONTIER_RUNS = [("beam", {"width": 2}), ("beam-stack", {"width": 2}), ("breadth-first", {}), ("astar", {}),
-                 ("depth-first", {}), ("uniform-cost", {})]
-
-
-@pytest.mark.parametrize("strategy, options", [*FRONTIER_RUNS, ("spelling-bee", {})])
-def test_the_frontier_row_and_the_table_beside_it_agree_at_every_step(strategy, options):
-    if strategy == "spelling-bee":  # branch and bound: letter sets waiting, and cuts listing only what they cut
-        from wordlab.puzzles import spelling_bee as sb
-
-        recording = recording_of(sb.solve(sb.example(), "branch-and-bound", probe=Probe(record=100)))
-        assert any(e.kind == "prune" and e.queue for e in recording.events)
-    else:
-        recording = recording_of(recorded(strategy, **options))
-    for step in range(len(recording)):
-        said, table, event = row(recording, step, "frontier"), queue_table(recording, step), recording.event(step)
-        entries = [mark for mark, _, *costs in table if costs != ["", "", ""]]
-        counted = {state: int(re.search(r"\d+", state)[0]) for _, state, *costs in table if costs == ["", "", ""]}
-        if event.kind == "prune" and "kept" in entries:
-            kept = int(row(recording, step, "kept"))
-            assert said == f"after the cut: the {kept} kept", (strategy, step)
-            assert entries.count("kept") + sum(n for s, n in counted.items() if "kept" in s) == kept
-            assert entries.count("cut") + sum(n for s, n in counted.items() if "cut" in s) == int(row(recording, step, "cut"))
-        elif event.kind == "prune" and table:  # a cut listing only what it cut
-            assert said == "cut here: those listed below wait no more" and set(entries) == {"cut"}, (strategy, step)
-        elif table:  # the nodes waiting (or on the stack), every one listed or counted in the "more" row
-            assert said == (f"{event.frontier:,} on the stack" if "top" in entries
-                            else waiting_text(event.frontier, entries[0] == "▶")), (strategy, step)
-            assert len(entries) - (entries[0] == "▶") + sum(counted.values()) >= event.frontier
-        elif event.kind == "expand" and not recording.listing or not any(
-                e.queue for e in recording.events[:step] if e.kind == "expand"):  # nothing listed: nothing waits
-            assert said == "0 waiting" and event.frontier == 0, (strategy, step)
-        elif event.kind == "expand":  # nothing listed at this step: the frontier as the last step listing it
-            assert said.startswith("as at step ") and event.frontier == 0, (strategy, step)
-            earlier = int(said.split()[3].rstrip(":")) - 1
-            assert recording.events[earlier].kind == "expand" and recording.events[earlier].queue and earlier < step
-        else:  # no table: the row names the step whose frontier it gives, and never a bare dash
-            assert said.startswith("as at step ") and said != "–", (strategy, step)
-            earlier = int(said.split()[3].rstrip(":")) - 1
-            assert recording.events[earlier].kind == "expand" and earlier < step
-
-
-def test_a_depth_first_recursion_says_why_it_has_no_frontier_and_counts_calls_as_the_bench_does():
-    from wordlab.bench import COLUMN_KEY
-    from wordlab.puzzles import sudoku as sd
-
-    result = sd.solve(sd.example(), "sequential", probe=Probe(record=500))
-    recording = recording_of(result)
-    assert "calls" in COLUMN_KEY  # the bench's name for the effort a probe counted
-    for step in range(len(recording)):
-        assert row(recording, step, "frontier") == "not kept: depth-first recursion keeps only its path"
-        assert row(recording, step, "nodes so far") is None and row(recording, step, "calls so far") is not None
-    assert row(recording, len(recording) - 1, "calls so far") == f"{result.nodes:,}"
-    assert recording.ending_text().startswith(f"run ended: {result.nodes:,} calls, ")
-    frame = frame_lines(recording, 3)
-    assert "calls 3 · solutions 0" in frame and not any(line.startswith("nodes") for line in frame)
-
-
-def test_a_cut_draws_the_nodes_it_kept_and_the_legend_says_so():
-    result, recording, cuts = beam_cuts()
-    for step in cuts:
-        kept = recording.kept(step)
-        assert kept, step  # a beam expands what it kept, so the recording holds them
-        listed = [state for mark, state, *_ in queue_rows(recording, step) if mark == "kept"]
-        labels = [recording.by_id[node][3] for node in kept]
-        assert labels[-len(listed):] == listed[:len(labels)] or labels == listed[-len(labels):]
-        assert all(result.probe.events[node].depth == result.probe.events[step].depth for node in kept)
-        svg = tree_svg(recording, step)
-        drawn = dict(re.findall(r"data-node='(\d+)' data-mark='([a-z ]+)'", svg))
-        assert {str(node) for node in kept} <= {node for node, mark in drawn.items() if mark == "kept"}
-        assert drawn[str(step)] == "pruned"
-        assert "kept" in re.findall(r"</svg> ([a-z ]+)</span>", svg)
-    assert recording.kept(cuts[0] + 1) == [] and recording.kept(0) == []  # only the cut itself marks them
-    figure = filmstrip([recording], frames=len(recording))
-    (legend,) = figure.legends
-    assert "kept" in [t.get_text() for t in legend.get_texts()]
-
-
-def test_the_last_step_says_the_run_ended_or_that_the_recording_filled():
-    from wordlab.viz.filmstrip import frame_title
-
-    whole = recording_of(recorded("breadth-first"))
-    assert row(whole, 38, "step") == "39 of 40" and row(whole, 39, "step") == "40 of 40 (run ended)"
-    assert frame_title(whole, 39) == "step 40 of 40 (run ended): solution"
-    cut = recording_of(recorded("breadth-first", record=10))
-    assert row(cut, 2, "step") == "3 of the first 10 of 40 events"
-    assert row(cut, 9, "step") == "10 of the first 10 of 40 events (the recording filled here)"
-    assert frame_title(cut, 2) == "step 3 of 10 recorded: expanded"
-    assert frame_title(cut, 9) == "step 10 of 10 (recording full): expanded"
-    tuesday = viz.watch("tuesday", record=2000).recordings[0]  # a long run: the heading still fits its frame
-    assert len(frame_title(tuesday, 1999)) <= LINE_CHARS + 4 and frame_title(tuesday, 1999).endswith(f": {tuesday.what(1999)}")
-
-
-def test_the_header_names_the_instance_and_its_word_list():
-    player = viz.watch("word-ladder", "beam", width=2)
-    assert player.about.startswith("word-ladder, its example (word_ladder.example()): COLD → WARM over a dozen words")
-    assert "WordLadder('cold', 'warm', 'a dozen words')" in player.about
-    assert "a dozen words" in player.header.value and player.widget.children[0] is player.header
+    alone = viz.watch("word-ladder", "beam", width=2).views[0]
+    assert alone.width == run_width(1) >= ROOM - 24
+    state_px, panel_px = int(alone.state.layout.width[:-2]), int(alone.panel.layout.width[:-2])
+    assert state_px + 8 + panel_px == alone.width and panel_px >= PANEL_BESIDE
+    assert state_px >= state_chars(alone.recording) * STATE_CHAR_PX
+
+
+def test_the_header_names_the_instance():
+    player = viz.watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")
     texts = [t.get_text() for ax in player.filmstrip().axes for t in ax.texts]
     assert "a dozen words" in texts[0]
     bigger = w.WordLadder("cold", "warm", w.WordList([*w.EXAMPLE_WORDS, "wold", "warn"], "fourteen words"))
@@ -901,3 +555,21 @@ def test_filmstrip_text_is_legible_at_full_size():
     frame_texts = [t for ax in figure.axes for t in ax.texts if t.get_fontfamily() == ["monospace"]]
     assert frame_texts and all(t.get_fontsize() * DPI / 72 >= 10 for t in frame_texts)  # 10 pixels or more
     assert all(len(line) <= LINE_CHARS for t in frame_texts for line in t.get_text().splitlines())
+
+
+def test_a_filmstrip_keeps_the_answer_and_says_when_the_recording_stopped_short_of_it():
+    """A row's frames take in the first solution, the last (where a run that improves on its solutions has its
+    answer) and the end; a recording that fills first says how many events it kept of how many, and that the
+    run's best came after it."""
+    from wordlab.viz.filmstrip import answer_text, solution_steps
+
+    blocks = viz.watch("building-blocks").recordings[0]
+    found = solution_steps(blocks)
+    assert len(found) > 1 and {found[0], found[-1], len(blocks) - 1} <= set(steps_of(blocks, 6))
+    assert answer_text(blocks) == f"first solution at step {found[0] + 1}, last at step {found[-1] + 1}"
+    short = viz.watch("tuesday", record=300).recordings[0]
+    kept_best = short.events[solution_steps(short)[-1]].best
+    assert short.ending.full and kept_best != short.ending.best
+    text = caption(short, steps_of(short, 6))
+    assert f"first 300 of {short.ending.events:,} events" in text
+    assert f"the run's {short.ending.cost_name} ({short.ending.best:.4g}) came after the recording ended" in text

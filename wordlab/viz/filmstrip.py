@@ -19,12 +19,12 @@ from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number
                                    tree_view)
 
 DPI = 100  # pixels per inch of the picture: 930 pixels wide, within a page of 960 shown at 100 %
-FRAME_WIDTH = 3.1  # inches per frame
-COLUMNS = 3  # frames to a row: a page shows the figure at its width, and three keep the text readable
-TEXT_POINTS = 7.5  # a frame's text: 10 pixels high at DPI, each monospace character about 6 wide
-LINE_HEIGHT = 0.15  # inches per line of frame text
-TREE_HEIGHT = 1.5  # inches of tree under each frame's text
-LINE_CHARS = 44  # characters a frame's text line may take (TEXT_POINTS monospace in FRAME_WIDTH)
+FRAME_WIDTH = 4.65  # inches per frame
+COLUMNS = 2  # frames to a row: a page shows the figure at its width (or narrower), and two keep the text readable
+TEXT_POINTS = 9  # a frame's text: 12.5 pixels high at DPI, each monospace character about 7.5 wide
+LINE_HEIGHT = 0.18  # inches per line of frame text
+TREE_HEIGHT = 2.0  # inches of tree under each frame's text
+LINE_CHARS = 54  # characters a frame's text line may take (TEXT_POINTS monospace in FRAME_WIDTH)
 HEADER_CHARS = 110  # characters a line of the figure's header may take (9.5-point bold across the figure)
 STATE_LINES = 12  # the most lines of a drawn state a frame shows
 QUEUE_LINES = 3  # the most frontier entries a frame lists
@@ -52,9 +52,17 @@ def frame_steps(length: int, frames: int, keep: tuple = ()) -> list[int]:
     return sorted(steps)
 
 
+def solution_steps(recording: Recording) -> list[int]:
+    """The steps of the solutions recorded, in order."""
+    return [step for step, event in enumerate(recording.events) if getattr(event, "kind", None) == "solution"]
+
+
 def steps_of(recording: Recording, frames: int) -> list[int]:
-    """The steps a row of frames shows: evenly spread, with the first solution and the last step."""
-    return frame_steps(len(recording), frames, (recording.first_solution(), len(recording) - 1))
+    """The steps a row of frames shows: evenly spread, with the first solution, the last one (a run that
+    improves on its solutions ends on its answer there) and the last step."""
+    found = solution_steps(recording)
+    return frame_steps(len(recording), frames, (found[0] if found else None, len(recording) - 1,
+                                                found[-1] if found else None))
 
 
 def _clip(line: str, chars: int = LINE_CHARS) -> str:
@@ -92,15 +100,24 @@ def frame_lines(recording: Recording, step: int) -> list[str]:
     path = recording.path(step)
     if path:
         lines.append(_clip("path: " + path_text(path, LINE_CHARS - 6)))
-    rows = queue_table(recording, step, QUEUE_LINES)
-    filled = [name for i, name in enumerate("ghf", start=2) if any(row[i] not in ("–", "") for row in rows)]
-    for mark, state, *values in rows:
-        costs = " ".join(f"{name} {value}" for name, value in zip("ghf", values) if name in filled and value)
-        lines.append(_clip(f"{mark:>4} {state if not mark else _clip(state, 12):<12} {costs}".rstrip()))
+    lines += _queue_lines(recording, step)
     facts = [f"{label} {value}" for label, value in _facts(recording, step)]
     if facts:
         lines += _wrapped(" · ".join(facts), lines=3)
     return lines
+
+
+def _queue_lines(recording: Recording, step: int) -> list[str]:
+    """The frontier's first entries, one a line: mark, state and costs in columns, a state too long for its
+    column ending in "…" (its end, where the word breaks are that tell states apart, is kept when it can be)."""
+    rows = queue_table(recording, step, QUEUE_LINES)
+    filled = [name for i, name in enumerate("ghf", start=2) if any(row[i] not in ("–", "") for row in rows)]
+    costs = [" ".join(f"{name} {value}" for name, value in zip("ghf", values) if name in filled and value)
+             for _, _, *values in rows]
+    room = LINE_CHARS - 6 - max((len(c) for c in costs), default=0)
+    width = min(room, max((len(state) for mark, state, *_ in rows if mark), default=0))
+    return [_clip(f"{mark:>4} {_clip(state, width) if mark else state:<{width}} {cost}".rstrip())
+            for (mark, state, *_), cost in zip(rows, costs)]
 
 
 def _facts(recording: Recording, step: int) -> list[tuple[str, str]]:
@@ -115,14 +132,25 @@ def caption(recording: Recording, steps: list[int]) -> str:
     in_all = recording.ending.events
     recorded = ((f"first {events:,} of {in_all:,} events" if in_all else f"first {events:,} events")
                 if recording.ending.full else f"all {events:,} events")
-    first = recording.first_solution()
-    if first is not None:
-        answer = f"first solution at step {first + 1:,}"
-    elif recording.ending.found:
-        answer = "no solution among the recorded events: the answer came after the recording ended"
-    else:
-        answer = "no solution found"
-    return f"{recording.name}: steps {shown} of {recorded}; {answer}\n{recording.ending_text()}"
+    return f"{recording.name}: steps {shown} of {recorded}; {answer_text(recording)}\n{recording.ending_text()}"
+
+
+def answer_text(recording: Recording) -> str:
+    """Where the run's answer is among the recorded steps: its first solution and its last, or that the
+    answer (or a better one, or more solutions) came after the recording ended."""
+    found, ending = solution_steps(recording), recording.ending
+    if not found:
+        return ("no solution among the recorded events: the answer came after the recording ended" if ending.found
+                else "no solution found")
+    text = f"first solution at step {found[0] + 1:,}" + (f", last at step {found[-1] + 1:,}" if len(found) > 1 else "")
+    if not ending.full:
+        return text
+    best = getattr(recording.events[found[-1]], "best", None)
+    if ending.best is not None and best is not None and best != ending.best:
+        return text + f"; the run's {ending.cost_name} ({_number(ending.best)}) came after the recording ended"
+    if ending.found > len(found):
+        return text + f"; {_counted(ending.found - len(found), 'more solution')} came after the recording ended"
+    return text
 
 
 def frame_title(recording: Recording, step: int) -> str:
@@ -274,10 +302,10 @@ def filmstrip(recordings: list[Recording], frames: int = 6, about: str = ""):
 def description(recordings: list[Recording], chosen: list[list[int]], about: str = "") -> str:
     """The filmstrip in words, for a page's alternative text: what the runs were given, and per run the
     steps its frames show, where its answer is and how it ended (its caption)."""
-    runs = ". ".join(" ".join(caption(r, steps).split("\n")) for r, steps in zip(recordings, chosen))
+    runs = ". ".join("; ".join(caption(r, steps).split("\n")) for r, steps in zip(recordings, chosen))
     shown = "the state drawn, the side panel's facts and the search tree so far"
-    return f"Frames of {_counted(len(recordings), 'recorded search')}" + (f", {about}" if about else "") + \
-        f"; each frame shows {shown}. {runs}."
+    searches = "1 recorded search" if len(recordings) == 1 else f"{len(recordings)} recorded searches"
+    return f"Frames of {searches}" + (f", {about}" if about else "") + f"; each frame shows {shown}. {runs}."
 
 
 def _draw_frame(ax, recording: Recording, step: int) -> None:

@@ -20,20 +20,21 @@ from wordlab.errors import UnknownName, WordlabError
 from wordlab.search.probe import MAX_RECORD, Budget
 from wordlab.search.result import strategy_name
 from wordlab.viz.filmstrip import filmstrip, png_base64
-from wordlab.viz.recording import (QUEUE_ROW_PX, STATE_CHAR_PX, TREE_WIDTH, Recording, instance_text, panel_html, queue_html,
-                                   queue_lines, recording_of, state_chars, state_html, tree_svg)
+from wordlab.viz.recording import (MARKS, PANEL_ROW_PX, QUEUE_ROW_PX, START, STATE_CHAR_PX, TREE_WIDTH, Recording,
+                                   instance_text, panel_html, panel_px, queue_html, queue_lines, recording_of,
+                                   run_note_html, run_rows, state_chars, state_html, state_px, text_lines, tree_svg)
 
 INTERVAL_MS = 400  # the player's default pause between steps
 RECORD = 2000  # how many events `watch` records by default: enough for every example to reach its answer
 SECONDS = 60.0  # how long each run of `watch` may take by default
 ROOM = 1140  # pixels a notebook's output area offers, about: runs side by side share it
 NARROWEST = 340  # the narrowest a run gets; more runs than fit scroll sideways
-PANEL_HEIGHT = "300px"  # room for the side panel's rows beside the drawn state
+PANEL_BESIDE = 330  # the least width of side panel worth setting beside the drawn state; else the state goes above
 
 
 def run_width(runs: int) -> int:
-    """The pixel width of each of `runs` runs side by side."""
-    return max(NARROWEST, min(TREE_WIDTH, ROOM // runs - 24))
+    """The pixel width of each of `runs` runs side by side: the room there is, shared."""
+    return max(NARROWEST, ROOM // runs - 24)
 
 
 def queue_height(recordings: list[Recording]) -> int:
@@ -43,32 +44,61 @@ def queue_height(recordings: list[Recording]) -> int:
 
 
 def state_column(recording: Recording, width: int) -> int:
-    """Pixels for the drawn state beside the panel: its longest line (a 9 × 9 Sudoku's rows), between 40 %
-    and half of the run's width, so the panel keeps room for its rows; a longer line wraps at its spaces."""
+    """Pixels for the drawn state: its longest line (a 9 × 9 Sudoku's rows) where that leaves the side panel
+    `PANEL_BESIDE` pixels beside it; else the run's whole width, the state above the panel (a longer line
+    wraps at its spaces)."""
     wanted = round(state_chars(recording) * STATE_CHAR_PX) + 12  # and room for a scroll bar
-    return min(max(round(width * 0.4), wanted), round(width * 0.5))
+    return max(wanted, 120) if max(wanted, 120) + 8 + PANEL_BESIDE <= width else width
+
+
+def top_height(recording: Recording, width: int) -> int:
+    """Pixels for the drawn state and the side panel, beside each other or one above the other, at their
+    tallest step."""
+    state_width = state_column(recording, width)
+    if state_width < width:
+        return max(state_px(recording, state_width), panel_px(recording, width - state_width - 8))
+    return state_px(recording, width) + 6 + panel_px(recording, width)
+
+
+def note_height(recording: Recording, width: int) -> int:
+    """Pixels for the run's name and the lines under it."""
+    return PANEL_ROW_PX * (1 + sum(text_lines(f"{label} {value}", width) for label, value in run_rows(recording))) + 10
+
+
+def legend_marks(recordings: list[Recording]) -> list[str]:
+    """The marks some step of some run shows, in the legend's order: one legend for runs stepped together."""
+    used = {mark for r in recordings for mark in r.marks_used()}
+    return [mark for mark in (*MARKS, START) if mark in used]
 
 
 class RunView:
-    """The widgets of one run: title, rendered state, side panel, frontier table, tree; every one of fixed
-    width, and all but the tree of fixed height (the table's fits the most rows any step of the runs lists)."""
+    """The widgets of one run: title (its name, and what holds at every step: how it ended, why it keeps no
+    frontier), rendered state, side panel, search tree, frontier table; every one of fixed width, and all but
+    the tree of fixed height (the heights the tallest step of any run stepped with it needs)."""
 
-    def __init__(self, recording: Recording, width: int = TREE_WIDTH, queue_px: int = 0):
+    def __init__(self, recording: Recording, width: int = TREE_WIDTH, queue_px: int = 0, top_px: int | None = None,
+                 title_px: int | None = None, marks: list[str] | None = None):
         import ipywidgets as widgets
 
-        self.recording, self.width = recording, width
+        self.recording, self.width, self.marks = recording, width, marks
         state_width = state_column(recording, width)
-        self.title = widgets.HTML(f"<b>{recording.name}</b>", layout=widgets.Layout(width=f"{width}px"))
+        beside = state_width < width
+        top_px = top_height(recording, width) if top_px is None else top_px
+        title_px = note_height(recording, width) if title_px is None else title_px
+        self.title = widgets.HTML(f"<b>{html.escape(recording.name)}</b>{run_note_html(recording)}",
+                                  layout=widgets.Layout(width=f"{width}px", height=f"{title_px}px"))
         self.state = widgets.HTML(layout=widgets.Layout(width=f"{state_width}px", overflow="auto"))
-        self.panel = widgets.HTML(layout=widgets.Layout(width=f"{width - state_width - 8}px", margin="0 0 0 8px"))
+        panel_width = width - state_width - 8 if beside else width
+        self.panel = widgets.HTML(layout=widgets.Layout(width=f"{panel_width}px", margin="0 0 0 8px" if beside else "0"))
         self.queue = widgets.HTML(layout=widgets.Layout(width=f"{width}px", height=f"{queue_px}px",
                                                         overflow="auto", margin="0"))
         self.tree = widgets.HTML(layout=widgets.Layout(width=f"{width}px"))
         for part in (self.state, self.panel, self.queue, self.tree):
             part.add_class("wordlab-column")
-        state_and_panel = widgets.HBox([self.state, self.panel], layout=widgets.Layout(
-            width=f"{width}px", height=PANEL_HEIGHT, overflow="auto"))  # a fixed height: the tree below never jumps
-        self.box = widgets.VBox([self.title, state_and_panel, self.queue, self.tree],
+        arrange = widgets.HBox if beside else widgets.VBox
+        state_and_panel = arrange([self.state, self.panel], layout=widgets.Layout(
+            width=f"{width}px", height=f"{top_px}px", overflow="auto"))  # a fixed height: the tree below never jumps
+        self.box = widgets.VBox([self.title, state_and_panel, self.tree, self.queue],
                                 layout=widgets.Layout(width=f"{width + 14}px", min_width=f"{width + 14}px",
                                                       border="1px solid #ddd", padding="6px", margin="2px",
                                                       overflow="hidden"))
@@ -78,9 +108,9 @@ class RunView:
         """Show `step`; a failure to draw is shown in place of the state, never raised."""
         try:
             self.state.value = state_html(self.recording, step)
-            self.panel.value = panel_html(self.recording, step)
             self.queue.value = queue_html(self.recording, step)
-            self.tree.value = tree_svg(self.recording, step, self.width)
+            self.tree.value = tree_svg(self.recording, step, self.width, marks=self.marks)
+            self.panel.value = panel_html(self.recording, step)  # last: its step row says the rest is drawn
         except Exception as problem:  # a widget callback must not raise: say what went wrong instead
             self.state.value = (f"<pre style='white-space:pre-wrap'>cannot draw step {step + 1}: "
                                 f"{type(problem).__name__}: {problem}</pre>")
@@ -98,7 +128,11 @@ class Player:
         self.about = header_of(recordings) if about is None else about
         self.steps = max(len(r) for r in recordings)
         self._make_controls(widgets, interval)
-        self.views = [RunView(r, run_width(len(recordings)), queue_height(recordings)) for r in recordings]
+        width = run_width(len(recordings))
+        top_px = max(top_height(r, width) for r in recordings)  # runs side by side keep their trees level
+        title_px = max(note_height(r, width) for r in recordings)
+        self.views = [RunView(r, width, queue_height(recordings), top_px, title_px, legend_marks(recordings))
+                      for r in recordings]
         controls = widgets.HBox([self.play, self.first, self.back, self.forward, self.last, self.slider, self.speed],
                                 layout=widgets.Layout(flex_flow="row wrap"))
         runs = widgets.HBox([v.box for v in self.views], layout=widgets.Layout(overflow="auto", width="100%"))
@@ -206,13 +240,11 @@ def header_of(recordings: list[Recording]) -> str:
 
 def example_text(puzzle: str, module, given, example: bool) -> str:
     """The header of `watch`: the puzzle, and which instance: its `example`, said in its own docstring's
-    first sentence (a word ladder's names its word list), or the instance given."""
+    first sentence (a word ladder's names its ends and its word list), or the instance given."""
     if example:
         said = " ".join((module.example.__doc__ or "").replace("`", "").split())
         sentence = said.split(". ")[0].rstrip(".")
-        described = instance_text(given)
-        return (f"{puzzle}, its example ({module.__name__.rsplit('.', 1)[-1]}.example()): {sentence}"
-                + (f"; {described}" if described else ""))
+        return f"{puzzle}, its example ({module.__name__.rsplit('.', 1)[-1]}.example()): {sentence}"
     return f"{puzzle}: given {instance_text(given) or 'your instance'}"
 
 

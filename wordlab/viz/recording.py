@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, Sequence
 
 from wordlab.errors import WordlabError
@@ -139,6 +140,11 @@ class Recording:
         self.waiting = _waiting_counts(self.events)
         self.listing = [index for index, e in enumerate(self.events) if _field(e, "kind") == "expand"
                         and _field(e, "queue")]  # the expansions that list their frontier, ascending
+
+    @cached_property
+    def drawings(self) -> list[str]:
+        """The text of each step's state as the puzzle draws it (`drawn_states`), drawn once."""
+        return drawn_states(self)
 
     def _kept_after(self, index: int) -> list[int]:
         """The nodes a cut at `index` kept: the nodes of its depth made next (a beam expands what it kept,
@@ -334,16 +340,19 @@ def recording_of(source, render: Callable[[Any], str] | None = None, name: str |
                      instance_text(getattr(result, "given", None)))
 
 
-INSTANCE_CHARS = 80  # the longest description of a run's instance that a header shows
+INSTANCE_CHARS = 90  # the longest description of a run's instance that a header shows
 
 
 def instance_text(given) -> str:
     """What a run was given, in one short line: its repr (a word ladder's names its ends and its word
-    list), or "" for none or one too long to read in a header (a grid's)."""
+    list), else its type and its own one-line text (a Sudoku's digits row by row, "." for a blank), or ""
+    for none, or for one too long to read in a header."""
     if given is None:
         return ""
-    text = repr(given)
-    return text if len(text) <= INSTANCE_CHARS and "\n" not in text and " at 0x" not in text else ""
+    for text in (repr(given), f"{type(given).__name__} {given}"):
+        if len(text) <= INSTANCE_CHARS and "\n" not in text and " at 0x" not in text:
+            return text
+    return ""
 
 
 def tree_of(events: Sequence[Any]) -> list[Node]:
@@ -500,6 +509,19 @@ def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
     return rows
 
 
+def run_rows(recording: Recording) -> list[tuple[str, str]]:
+    """The side panel's rows that are the same at every step of the run: how it ended and, for a run that
+    keeps no frontier, why. The player says them once, under the run's name, rather than at each step."""
+    rows = [] if recording.reports_frontier else [("frontier", frontier_text(recording, 0))]
+    return rows + [("whole run", recording.ending_text())]
+
+
+def step_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
+    """The side panel's rows that can change from step to step (`panel_rows` without `run_rows`)."""
+    constant = dict(run_rows(recording))
+    return [(label, value) for label, value in panel_rows(recording, step) if constant.get(label) != value]
+
+
 def queue_rows(recording: Recording, step: int) -> list[tuple[str, str, str, str, str]]:
     """The frontier's first entries this event carries, as (mark, state, g, h, f) text; [] if it carries none."""
     return [(QUEUE_MARKS.get(row.mark, row.mark), str(row.state), _number(row.g), _number(row.h), _number(row.f))
@@ -541,14 +563,42 @@ CELL_STYLE = "text-align:left;vertical-align:top;padding:0 0.4em 0.1em 0"
 ONE_LINE = "white-space:nowrap;overflow:hidden;text-overflow:ellipsis"
 
 
+LABEL_PX = 118  # the side panel's label column: "solutions so far" and "repeats skipped" in one line
+PANEL_ROW_PX = 17  # a line of the side panel (12-pixel text, line height 1.3, and the cell's padding)
+PANEL_CHAR_PX = 6.9  # an average character of the panel's 12-pixel text, a little wide: wraps are not missed
+
+
 def panel_html(recording: Recording, step: int) -> str:
-    """The side panel: the rows of `panel_rows` (the frontier table is `queue_html`)."""
+    """The side panel: the rows of `step_rows` (what the run shows at every step is in `run_note_html`; the
+    frontier table is `queue_html`)."""
     cells = []
-    for label, value in panel_rows(recording, step):
+    for label, value in step_rows(recording, step):
         tip = f" title='{html.escape(' → '.join(recording.path(step)))}'" if label == "path" else ""
-        cells.append(f"<tr class='wordlab-row' data-label='{html.escape(label)}'><th style='{CELL_STYLE};width:7.4em'>"
-                     f"{html.escape(label)}</th><td style='{CELL_STYLE}'{tip}>{html.escape(value)}</td></tr>")
+        cells.append(f"<tr class='wordlab-row' data-label='{html.escape(label)}'><th style='{CELL_STYLE};"
+                     f"width:{LABEL_PX}px'>{html.escape(label)}</th><td style='{CELL_STYLE}'{tip}>{html.escape(value)}"
+                     f"</td></tr>")
     return f"<table class='wordlab-panel' style='{PANEL_STYLE}'>{''.join(cells)}</table>"
+
+
+def run_note_html(recording: Recording) -> str:
+    """The lines under a run's name: `run_rows`, each a label and its value."""
+    return "".join(f"<div class='wordlab-run-note' data-label='{html.escape(label)}' style='font-size:12px;"
+                   f"line-height:{PANEL_ROW_PX}px;color:#333'><b>{html.escape(label)}</b> {html.escape(value)}</div>"
+                   for label, value in run_rows(recording))
+
+
+def text_lines(text: str, width_px: float, char_px: float = PANEL_CHAR_PX) -> int:
+    """How many lines `text` takes wrapped at its spaces in `width_px` pixels of characters `char_px` wide."""
+    import textwrap
+
+    return max(1, len(textwrap.wrap(text, max(1, int(width_px // char_px)), break_long_words=True)))
+
+
+def panel_px(recording: Recording, width: int) -> int:
+    """The pixels of the tallest side panel of any step, at `width` pixels (labels and values wrapped)."""
+    value_px = width - LABEL_PX - 8
+    return max(sum(max(text_lines(label, LABEL_PX - 6, 7.4), text_lines(value, value_px)) for label, value in
+                   step_rows(recording, step)) for step in range(len(recording))) * PANEL_ROW_PX + 4
 
 
 QUEUE_ROW_PX = 17  # the height of one row of the frontier table: every row is one line
@@ -596,16 +646,29 @@ STATE_STYLE = ("margin:0;font-size:10px;line-height:1.25;white-space:pre-wrap;wo
 STATE_CHAR_PX = 6.1  # the width of one character of the drawn state (10 px monospace)
 
 
-def state_chars(recording: Recording) -> int:
-    """The longest line of any state the run draws, in characters (0 for none; a state that cannot be
-    drawn counts for nothing here: the player says so at its step)."""
-    longest = 0
+STATE_LINE_PX = 12.5  # a line of the drawn state (10 px, line height 1.25)
+
+
+def drawn_states(recording: Recording) -> list[str]:
+    """The text of every state the run draws ("" for one that cannot be drawn: the player says so at its step)."""
+    texts = []
     for step in range(len(recording)):
         try:
-            longest = max([longest, *(len(line) for line in recording.state_text(step).splitlines())])
+            texts.append(recording.state_text(step))
         except Exception:  # a puzzle's render failing: shown in the player at its step, never raised here
-            continue
-    return longest
+            texts.append("")
+    return texts
+
+
+def state_chars(recording: Recording) -> int:
+    """The longest line of any state the run draws, in characters (0 for none)."""
+    return max((len(line) for text in recording.drawings for line in text.splitlines()), default=0)
+
+
+def state_px(recording: Recording, width: int) -> int:
+    """The pixels of the tallest state the run draws, its lines wrapped at `width` pixels."""
+    return round(max((sum(text_lines(line, width - 12, STATE_CHAR_PX) for line in text.splitlines() or [""])
+                      for text in recording.drawings), default=1) * STATE_LINE_PX) + 6
 
 
 def state_html(recording: Recording, step: int) -> str:
@@ -713,6 +776,7 @@ OPEN_HERE = "scroll-initial-target:nearest"  # CSS: a scroll box opens scrolled 
 MIN_GAP = 14  # pixels between neighbouring leaves, the least before the drawing grows wider than its box
 PAD = 14  # pixels round the drawing (more at the top: a root's label sits above it)
 TOP = 24
+TICKS_PX = 22  # pixels at the left of the tree's box for the depth numbers, which stay as the tree scrolls sideways
 NOTE_PX = 40  # pixels of the tree's box given to the line above it saying what is out of sight, and spare
 START_RISE = 22  # pixels from a run's roots up to the start point joining them (above the roots' labels)
 
@@ -795,29 +859,52 @@ def tree_pixels(recording: Recording, step: int, width: int = TREE_WIDTH,
                 height: int = TREE_HEIGHT) -> dict[int, tuple[float, float]]:
     """Where `tree_svg` draws each node of `step`, in pixels from the drawing's top left."""
     view = tree_view(recording, step)
-    at = _scale(view, width, height - NOTE_PX)[0]
+    at = _scale(view, width - TICKS_PX, height - NOTE_PX)[0]
     return {node_id: at(node_id) for node_id, *_ in view.nodes}
 
 
-def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: int = TREE_HEIGHT) -> str:
-    """The legend, then a line saying what of the tree is out of sight (nodes above the part the box opens
-    on, nodes collapsed), then the search tree up to `step` in a box that scrolls when the tree is bigger."""
+def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: int = TREE_HEIGHT,
+             marks: Sequence[str] | None = None) -> str:
+    """The legend (of `marks`, default the marks this run uses; runs side by side share one), then a line
+    saying what of the tree is out of sight (nodes above the part the box opens on, nodes collapsed), then
+    the search tree up to `step`, its depths marked at the left, in a box that scrolls when the tree is bigger."""
     view = tree_view(recording, step)
-    legend = legend_svg(width, recording.marks_used())
+    legend = legend_svg(width, recording.marks_used() if marks is None else marks)
     if not view.nodes:
         return legend + "<div class='wordlab-tree-note'>no tree node recorded yet</div>"
-    at, (svg_width, svg_height), gap = _scale(view, width, height - NOTE_PX)
+    box = (width - TICKS_PX, height - NOTE_PX)  # the drawing's part of the box, beside the depths
+    at, (svg_width, svg_height), _ = _scale(view, *box)
     parts = [_roots_joined(at, view)] + [_edge(at, node_id, parent, node_id in view.path and parent in view.path)
-             for node_id, parent, _, _ in view.nodes if parent is not None]
+                                         for node_id, parent, _, _ in view.nodes if parent is not None]
+    labelled = labels_with_room(at, view)
     for node_id, _, _, label in view.nodes:
-        parts.append(_node(at, node_id, label, view, gap))
-    box = (width, height - NOTE_PX)
+        parts.append(_node(at, node_id, label, view, node_id in labelled))
     window = _window(at, view, (svg_width, svg_height), box)
     return (legend + _out_of_view_note(at, view, window) + f"<div class='wordlab-tree-box' style='width:{width}px;"
-            f"height:{box[1]}px;overflow:auto'><div style='position:relative;width:{svg_width:.0f}px;"
+            f"height:{box[1]}px;overflow:auto'><div style='display:flex;width:{svg_width + TICKS_PX:.0f}px'>"
+            f"{_depth_ticks(at, view, svg_height)}<div style='position:relative;flex:none;width:{svg_width:.0f}px;"
             f"height:{svg_height:.0f}px'><svg class='wordlab-tree' width='{svg_width:.0f}' height='{svg_height:.0f}' "
             f"style='display:block' xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg>"
-            f"{_here(view, window)}</div></div>")
+            f"{_here(view, window)}</div></div></div>")
+
+
+def _depth_ticks(at, view: TreeView, svg_height: float) -> str:
+    """A column at the box's left that stays as the tree scrolls sideways: the depth of each level, in small
+    grey numbers (every level where they fit, else every second, fifth, ...), under the word "depth"."""
+    low, high = view.depths
+    rows = {depth: at(node_id)[1] for node_id, _, depth, _ in view.nodes}
+    ticks = ""
+    if high > low and len(rows) > 1:
+        spacing = (max(rows.values()) - min(rows.values())) / (max(rows) - min(rows))
+        every = next(n for n in (1, 2, 5, 10, 20, 50, 100, 10**9) if n * spacing >= 11)
+        first = min(rows.values()) - (min(rows) - low) * spacing
+        ticks = "".join(f"<text x='{TICKS_PX - 3}' y='{first + (depth - low) * spacing + 3:.1f}' font-size='9' "
+                        f"text-anchor='end' fill='#888'>{depth}</text>"
+                        for depth in range(low, high + 1) if (depth - low) % every == 0)
+    return (f"<div class='wordlab-depths' title='depth in the tree' style='position:sticky;left:0;z-index:1;"
+            f"flex:none;width:{TICKS_PX}px;height:{svg_height:.0f}px;background:rgba(255,255,255,0.85)'>"
+            f"<svg width='{TICKS_PX}' height='{svg_height:.0f}' style='display:block' xmlns='http://www.w3.org/2000/svg'>"
+            f"<text x='1' y='9' font-size='7' fill='#888'>depth</text>{ticks}</svg></div>")
 
 
 def _window(at, view: TreeView, drawing: tuple[float, float], box: tuple[float, float]):
@@ -852,8 +939,9 @@ def _out_of_view_note(at, view: TreeView, window) -> str:
     depths = {node_id: depth for node_id, _, depth, _ in view.nodes}
     parts = []
     if above:
-        levels = len({depths[node] for node in above})
-        parts.append(f"{_counted(len(above), 'node')} above not shown: scroll up for {_counted(levels, 'more level')}")
+        hidden = sorted({depths[node] for node in above})
+        levels = f"depth {hidden[0]}" if len(hidden) == 1 else f"depths {hidden[0]}–{hidden[-1]}"
+        parts.append(f"{_counted(len(above), 'node')} above ({levels}) not shown: scroll up")
     if elsewhere:
         parts.append(f"{len(elsewhere):,} more out of view: scroll")
     if view.collapsed:
@@ -880,8 +968,29 @@ def _edge(at, node_id: int, parent: int, on_path: bool) -> str:
             f"stroke-width='{thickness}'/>")
 
 
-def _node(at, node_id: int, label: str, view: TreeView, gap: float) -> str:
-    """A node's shape (a ring too if it is the current one), its tooltip, and its label where there is room."""
+LABEL_CHAR_PX = 6.2  # a character of a node's label (10-pixel monospace)
+
+
+def labels_with_room(at, view: TreeView) -> set[int]:
+    """The nodes whose label is drawn: the current node's and its path's first, then every other node's whose
+    label does not run into a label already placed on its level (latest nodes first)."""
+    placed: dict[int, list[tuple[float, float]]] = {}
+    chosen = set()
+    first = [node for node in view.nodes if node[0] == view.current or node[0] in view.path]
+    for node_id, _, depth, label in first + [node for node in reversed(view.nodes) if node not in first]:
+        if not label:
+            continue
+        x = at(node_id)[0]
+        half = LABEL_CHAR_PX * len(label) / 2 + 2
+        if node_id in view.path or node_id == view.current or all(
+                x + half <= left or x - half >= right for left, right in placed.get(depth, [])):
+            placed.setdefault(depth, []).append((x - half, x + half))
+            chosen.add(node_id)
+    return chosen
+
+
+def _node(at, node_id: int, label: str, view: TreeView, labelled: bool) -> str:
+    """A node's shape (a ring too if it is the current one), its tooltip, and its label if `labelled`."""
     x, y = at(node_id)
     mark = view.marks.get(node_id, "other")
     here = node_id == view.current
@@ -889,7 +998,7 @@ def _node(at, node_id: int, label: str, view: TreeView, gap: float) -> str:
              _shape("on the path" if mark == "current" else mark, x, y)]
     if here:
         parts.append(f"<g class='wordlab-ring'>{_ring(x, y)}</g>")  # whatever else marks it, the current node is ringed
-    if label and (here or node_id in view.path or gap >= 6.2 * len(label) + 4):
+    if label and labelled:
         weight = "bold" if here else "normal"
         parts.append(f"<text x='{x:.1f}' y='{y - 10:.1f}' font-size='10' text-anchor='middle' font-family='monospace' "
                      f"font-weight='{weight}' fill='#222' stroke='white' stroke-width='3' paint-order='stroke'>"

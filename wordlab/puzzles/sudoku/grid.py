@@ -298,9 +298,9 @@ class Position(NamedTuple):
 
 def render(state: Position | Sudoku) -> str:
     """A recorded search state as text: the grid, the cell just filled marked `*`, blanks with one candidate
-    left marked `!` (forced) and with none `x` (a dead end), and a line naming the blank with the fewest options
-    and its digits ("fewest options: r1c5 can only be 1"; ties to the last in reading order, so it is the blank
-    `greedy` fills next, whatever the strategy that recorded the state fills next). Takes a
+    left marked `!` (forced) and with none `x` (a dead end), a line saying what the marks drawn mean ("marks:
+    * just filled, ! one option left"), and a line naming the blank with the fewest options and its digits
+    ("fewest options: r1c5 can only be 1"; ties to the last in reading order, so it is the blank `greedy` fills next, whatever the strategy that recorded the state fills next). Takes a
     `Position` (what the strategies record; a plain (cells, candidates, last) triple is read as one) or a
     solution (`Sudoku`)."""
     if isinstance(state, Sudoku):
@@ -326,13 +326,22 @@ def _drawn(cells: Grid, candidates: tuple[int, ...], head: str, last: int = -1) 
     marks = {c: "!" if k == 1 else "x" for c, k in counts.items() if k <= 1}
     if last >= 0:
         marks[last] = "*"
-    lines = [draw(cells, g, marks), head]
+    lines = [draw(cells, g, marks), head] + ([_key(marks)] if marks else [])
     if not blanks:
         return "\n".join(lines + ["grid complete"])
     tightest = min(reversed(blanks), key=counts.__getitem__)  # ties to the last in reading order, as greedy picks
     options = [SYMBOLS[d] for d in g.digits if candidates[tightest] >> d & 1]
     lines += [f"{len(blanks)} blanks, {sum(counts.values())} candidates", _fewest(g.name(tightest), options)]
     return "\n".join(lines)
+
+
+MARK_KEY = {"*": "just filled", "!": "one option left", "x": "no option left"}
+
+
+def _key(marks: dict[int, str]) -> str:
+    """What the marks drawn mean, those in this drawing only: "* just filled, ! one option left"."""
+    shown = set(marks.values())
+    return "marks: " + ", ".join(f"{mark} {meaning}" for mark, meaning in MARK_KEY.items() if mark in shown)
 
 
 def _fewest(cell: str, options: list[str]) -> str:
