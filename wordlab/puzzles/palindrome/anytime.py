@@ -50,7 +50,14 @@ class PalindromeProblem(SearchProblem):
         return sum(scarcity[i] for i in range(26) if missing >> i & 1), state
 
     def label(self, state: Half) -> str:
-        return " ".join(phrase_of(state)) if state.centre else state.q or "(empty)"
+        """A half as the frontier and the tree write it: its letters with each walk's word breaks, the left
+        walk's then the right's ("ac|bad / acb|ad"), so halves of the same letters read apart; a finished
+        phrase as itself."""
+        if state.centre:
+            return " ".join(phrase_of(state))
+        if not state.q:
+            return "(empty)"
+        return f"{_breaks(state.q, state.left)} / {_breaks(state.q, state.right)}"
 
     def snapshot(self, state: Half) -> Walks:
         return Walks(state, letters(self.puzzle.required))
@@ -99,6 +106,11 @@ def _tails(side: str, p: PalindromeProblem, node: dict, root: dict, need: int):
         for _, mask, tail in p.centres.get(id(start), ()):
             if need & ~mask == 0:
                 yield side, fresh, tail
+
+
+def _breaks(q: str, starts: tuple[int, ...]) -> str:
+    """`q` with "|" where a word starts, but the first."""
+    return "".join(("|" if i in starts and i else "") + c for i, c in enumerate(q))
 
 
 def _finished(state: Half, side: str, fresh: int, tail: str) -> Half:
