@@ -573,3 +573,18 @@ def test_a_filmstrip_keeps_the_answer_and_says_when_the_recording_stopped_short_
     text = caption(short, steps_of(short, 6))
     assert f"first 300 of {short.ending.events:,} events" in text
     assert f"the run's {short.ending.cost_name} ({short.ending.best:.4g}) came after the recording ended" in text
+
+
+def test_frontier_rows_of_halves_with_the_same_letters_read_apart_in_the_frames():
+    """Palindrome halves of the same letters differ in their word breaks, which their rows show: no two rows a
+    frame lists read the same."""
+    from wordlab.puzzles import palindrome as P
+
+    recording = recording_of(P.solve(P.example(), "beam-stack", probe=Probe(record=400)))
+    same_letters = 0
+    for step, event in enumerate(recording.events):
+        rows = [line for line in frame_lines(recording, step) if re.match(r"\s+(▶\s)?\S+ / \S+ g \d", line)]
+        assert len(set(rows)) == len(rows), (step, rows)
+        letters = [row.split()[-7].replace("|", "") for row in rows]
+        same_letters += len(letters) - len(set(letters))
+    assert same_letters > 0  # some frames list halves of the same letters, told apart by their breaks
