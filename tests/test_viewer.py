@@ -244,8 +244,10 @@ def test_a_filmstrip_frame_of_a_deep_tree_shows_the_levels_round_the_current_nod
         depth = recording.by_id[recording.node_at(step)][2]
         low, high = sorted(ax.get_ylim())
         assert low <= depth <= high and high - low <= LEVELS + 2.5
-        (note,) = [text.get_text() for text in ax.texts]
+        (note,) = [text.get_text() for text in ax.texts if "not shown" in text.get_text()]
         assert re.search(r"\d+ nodes above \(depths 0–\d+\) not shown", note), note
+        ticks = [int(text.get_text()) for text in ax.texts if text.get_text().isdigit()]  # the depths, at the left
+        assert ticks and min(ticks) <= depth <= max(ticks) and "depth" in [text.get_text() for text in ax.texts]
     trees = [ax for ax in filmstrip([recording]).axes if any("not shown" in t.get_text() for t in ax.texts)]
     assert len(trees) >= 3
     for ax in trees:
@@ -588,3 +590,21 @@ def test_frontier_rows_of_halves_with_the_same_letters_read_apart_in_the_frames(
         letters = [row.split()[-7].replace("|", "") for row in rows]
         same_letters += len(letters) - len(set(letters))
     assert same_letters > 0  # some frames list halves of the same letters, told apart by their breaks
+
+
+def test_no_node_of_a_frame_floats_without_its_parent():
+    """A frame showing the levels round the current node draws a node only under a node it draws, or on the
+    path (whose top goes on up): a branch from above the levels drawn is counted, not drawn."""
+    from wordlab.viz.filmstrip import _levels, _placed
+
+    recording = deep_sudoku()
+    dropped = 0
+    for step in range(len(recording)):
+        view = tree_view(recording, step)
+        low, high = _levels(view)
+        place = _placed(view, low, high)
+        for node_id, parent, depth, _ in view.nodes:
+            if node_id in place and parent is not None:
+                assert parent in place or node_id in view.path, (step, node_id)
+        dropped += sum(low <= depth <= high for *_, depth, _ in view.nodes) - len(place)
+    assert dropped > 0  # some frame leaves a branch from above out

@@ -15,8 +15,8 @@ import base64
 import io
 import textwrap
 
-from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, panel_rows, path_text, queue_table,
-                                   tree_view)
+from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, frontier_text, panel_rows, path_text,
+                                   queue_table, tree_view)
 
 DPI = 100  # pixels per inch of the picture: 930 pixels wide, within a page of 960 shown at 100 %
 FRAME_WIDTH = 4.65  # inches per frame
@@ -26,7 +26,7 @@ LINE_HEIGHT = 0.18  # inches per line of frame text
 TREE_HEIGHT = 2.0  # inches of tree under each frame's text
 LINE_CHARS = 54  # characters a frame's text line may take (TEXT_POINTS monospace in FRAME_WIDTH)
 HEADER_CHARS = 110  # characters a line of the figure's header may take (9.5-point bold across the figure)
-STATE_LINES = 12  # the most lines of a drawn state a frame shows
+STATE_LINES = 16  # the most lines of a drawn state a frame shows (a 9 × 9 Sudoku's and the lines under it)
 QUEUE_LINES = 3  # the most frontier entries a frame lists
 LEVELS = 7  # the most levels of tree a frame draws, 16 pixels apart or more; deeper: those round the current node
 MARKERS = {"star": "*", "cross": "x", "diamond": "D", "square": "s", "dot": "o", "ring": "o"}
@@ -93,7 +93,7 @@ def frame_lines(recording: Recording, step: int) -> list[str]:
              *_wrapped(f"calls {rows['calls so far']} · " + next(
                  f"{label[:-len(' so far')]} {value}" for label, value in rows.items() if label.endswith(" so far")
                  and label != "calls so far")),
-             *_wrapped(f"frontier: {rows['frontier']}")]
+             *(_wrapped(f"frontier: {rows['frontier']}") if recording.reports_frontier else [])]  # else the caption says why
     for why in ("why pruned", "why", "drawn"):
         if why in rows:
             lines += _wrapped(f"{why}: {rows[why]}")
@@ -132,7 +132,9 @@ def caption(recording: Recording, steps: list[int]) -> str:
     in_all = recording.ending.events
     recorded = ((f"first {events:,} of {in_all:,} events" if in_all else f"first {events:,} events")
                 if recording.ending.full else f"all {events:,} events")
-    return f"{recording.name}: steps {shown} of {recorded}; {answer_text(recording)}\n{recording.ending_text()}"
+    constant = "" if recording.reports_frontier else f"; frontier {frontier_text(recording, 0)}"
+    return (f"{recording.name}: steps {shown} of {recorded}; {answer_text(recording)}\n{recording.ending_text()}"
+            f"{constant}")
 
 
 def answer_text(recording: Recording) -> str:
@@ -171,24 +173,47 @@ def _draw_tree(ax, recording: Recording, step: int) -> set[str]:
     if not view.nodes:
         return set()
     low, high = _levels(view)
-    place = {node_id: view.positions[node_id] for node_id, _, depth, _ in view.nodes if low <= depth <= high}
+    place = _placed(view, low, high)
     lines = [(node_id, parent) for node_id, parent, _, _ in view.nodes if parent is not None
              and (node_id in place or parent in place) and parent in view.positions]
-    edges = [(view.positions[parent], view.positions[node_id]) for node_id, parent in lines]
+    edges = [_edge_shown(view.positions[parent], view.positions[node_id], low) for node_id, parent in lines]
     on_path = [node_id in view.path and parent in view.path for node_id, parent in lines]
+    above = [parent not in place for _, parent in lines]  # its parent is above the levels drawn: dashed to the top
     ax.add_collection(LineCollection(edges, colors=[MARKS["on the path"][0] if p else "#c4c4c4" for p in on_path],
-                                     linewidths=[1.6 if p else 0.6 for p in on_path], zorder=1))
+                                     linewidths=[1.6 if p else 0.8 for p in on_path],
+                                     linestyles=[(0, (2, 2)) if a else "solid" for a in above], zorder=1))
+    _depth_ticks(ax, low, high)
     shown = TreeView([node for node in view.nodes if node[0] in place], view.positions, view.marks, view.current,
                      view.path, view.collapsed, view.depths, view.labelled)
     drawn = (_draw_start(ax, shown, place) if low == view.depths[0] else set()) | _draw_nodes(ax, shown, place)
     xs = [x for x, _ in place.values()]
-    ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
-    cut = _cut_text(view, low, high)
+    ax.set_xlim(min(xs) - 0.7 - 0.04 * (max(xs) - min(xs) + 1.4), max(xs) + 0.7)  # room at the left for the depths
+    cut = _cut_text(view, low, high, sum(low <= depth <= high for *_, depth, _ in view.nodes) - len(place))
     ax.set_ylim(high + 0.7, low - 0.7 - (START in drawn) - 0.5 * (cut.count("\n") + 1) * bool(cut))
     if cut:  # top right, in room of its own above the top level drawn
         ax.text(1, 1, cut, transform=ax.transAxes, fontsize=6, color="#555", va="top", ha="right", clip_on=True,
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5}, zorder=6)
     return drawn
+
+
+def _edge_shown(parent: tuple, child: tuple, low: int) -> tuple:
+    """An edge as drawn: whole, or from the child up to just above the top level drawn when its parent is
+    higher still (the frame says how many nodes above it leaves out)."""
+    (px, py), (cx, cy) = parent, child
+    if py >= low - 0.6 or cy == py:
+        return parent, child
+    top = low - 0.6
+    return (cx + (px - cx) * (cy - top) / (cy - py), top), child
+
+
+def _depth_ticks(ax, low: int, high: int) -> None:
+    """The depths of the levels drawn, small and grey at the frame's left (every level where they fit)."""
+    every = next(n for n in (1, 2, 5, 10, 20, 50, 10**9) if (high - low) / n <= 8)
+    ticks = list(range(low, high + 1, every))
+    for depth in ticks:
+        ax.text(0, depth, str(depth), transform=ax.get_yaxis_transform(), fontsize=6, color="#888", ha="left",
+                va="center", clip_on=False)
+    ax.text(0, 1, "depth", transform=ax.transAxes, fontsize=6, color="#888", ha="left", va="top")
 
 
 def _levels(view: TreeView) -> tuple[int, int]:
@@ -203,9 +228,24 @@ def _levels(view: TreeView) -> tuple[int, int]:
     return low, low + LEVELS - 1
 
 
-def _cut_text(view: TreeView, low: int, high: int) -> str:
-    """What a frame leaves out of the tree: nodes collapsed, and the levels above and below those drawn."""
+def _placed(view: TreeView, low: int, high: int) -> dict:
+    """The nodes a frame draws, at their places: those of the levels drawn that hang from a node drawn, from
+    the path to the current node, or from nothing (a root); a branch whose top is above the levels drawn,
+    off the path, is left out whole, so no node floats without its parent."""
+    place, depth_of = {}, {node_id: depth for node_id, _, depth, _ in view.nodes}
+    for node_id, parent, depth, _ in sorted(view.nodes, key=lambda node: node[2]):
+        if low <= depth <= high and (parent is None or parent in place or node_id in view.path
+                                     or parent not in depth_of):
+            place[node_id] = view.positions[node_id]
+    return place
+
+
+def _cut_text(view: TreeView, low: int, high: int, off_path: int = 0) -> str:
+    """What a frame leaves out of the tree: nodes collapsed, the levels above and below those drawn, and the
+    nodes of branches from above those levels, off the path."""
     parts = [f"{_counted(view.collapsed, 'node')} collapsed"] if view.collapsed else []
+    if off_path:
+        parts.append(f"{_counted(off_path, 'node')} of branches from above not shown")
     for name, hidden in (("above", [d for *_, d, _ in view.nodes if d < low]),
                          ("below", [d for *_, d, _ in view.nodes if d > high])):
         if hidden:
