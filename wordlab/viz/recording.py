@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Callable, Sequence
 
 from wordlab.errors import WordlabError
@@ -587,11 +587,13 @@ def run_note_html(recording: Recording) -> str:
                    for label, value in run_rows(recording))
 
 
+@lru_cache(maxsize=4096)
 def text_lines(text: str, width_px: float, char_px: float = PANEL_CHAR_PX) -> int:
     """How many lines `text` takes wrapped at its spaces in `width_px` pixels of characters `char_px` wide."""
     import textwrap
 
-    return max(1, len(textwrap.wrap(text, max(1, int(width_px // char_px)), break_long_words=True)))
+    chars = max(1, int(width_px // char_px))
+    return 1 if len(text) <= chars else max(1, len(textwrap.wrap(text, chars, break_long_words=True)))
 
 
 def panel_px(recording: Recording, width: int) -> int:
