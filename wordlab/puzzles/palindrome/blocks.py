@@ -8,14 +8,22 @@ part mirrored by the words beside it (*piu quip*: *piu* mirrors *uip*, and *q* i
 any order around the centre, so a phrase is a centre and a set of blocks, and the fewest words it can have is a
 weighted set cover: pick a centre and blocks whose letters cover the alphabet, with the fewest words in all.
 
-`cover_by_blocks` solves that cover exactly for blocks with one word on the left (its mirror spelled with the
-fewest words) and centres of one word and its mirror. Phrases whose breaks never meet in the middle of a block
-are out of its reach, so its answer bounds the fewest words from above and proves nothing about fewer.
+`cover_by_blocks` solves that cover exactly, one word count at a time, over the pieces `pieces_for` gives it:
+by default blocks with one word on the left (its mirror spelled with the fewest words) and centres of one word and
+its mirror. With `reach` 2 or more it adds `grown_pieces`: blocks with several words on both sides (*piu qat* …
+*ta quip*) and centres of several words (*flex elf*), laid word by word with an overhang, up to `reach` words a
+piece. `fewer_and_fewer` runs the same cover from the top down, each phrase one word shorter than the last, so
+that a long search still leaves its best phrase so far. The cover is exact only over the pieces it is given:
+phrases made of other pieces are out of its reach, so its answer bounds the fewest words from above and proves
+nothing about fewer.
 """
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
+
+import numpy as np
 
 from wordlab.structures.letters import ALPHABET, letterset
 
@@ -83,55 +91,196 @@ def centres(words, full: int) -> list[Piece]:
     return out
 
 
+def grown_pieces(words, full: int, reach: int, budget=None) -> tuple[list[Piece], list[Piece]]:
+    """Every block and centre of at most `reach` words (as far as the look-ups below reach), found by laying words
+    on both sides from the outer ends inwards.
+
+    The left words read forwards and the right words read backwards spell the same text. The side ahead holds an
+    *overhang*, the letters the other side has not matched yet; the side behind lays the next word, which must be a
+    prefix of the overhang or start with it and overhang in turn. When the overhang empties, both sides break
+    together: the words so far are a block (*piu qat* … *ta quip*). When it reads the same backwards, it can be the
+    middle of the phrase: the words so far are a centre (*flex elf*). The last word must close the block or cross
+    the middle, and the one before it, when it overhangs, must leave a word or a palindrome for the last: two
+    tables of those words by what they start with (`_Lays`) keep the last two steps to look-ups. Words laid before
+    those run through every word that starts with the overhang, so the cost grows steeply with `reach`: on
+    WORD.LST about 0.4 million nodes for 3 and 10 million for 4 (a minute). Each node is charged to `budget`."""
+    lays = _Lays(words)
+    blocks: dict[int, Piece] = {}
+    middles: dict[int, Piece] = {}
+
+    def keep(found: dict, left: tuple, right: tuple, letters: int) -> None:
+        piece = Piece(left, right[::-1], letters)              # the right words in phrase order
+        if letters not in found or found[letters].words > piece.words:
+            found[letters] = piece
+
+    def lay(left: tuple, right: tuple, overhang: str, left_ahead: bool, letters: int) -> None:
+        if budget:
+            budget.tick()
+        if not overhang:
+            return keep(blocks, left, right, letters)
+        if overhang == overhang[::-1]:
+            keep(middles, left + right[::-1], (), letters)
+        laid = len(left) + len(right)
+        for text in lays.agreeing(overhang, left_ahead, reach - laid):
+            word = text[::-1] if left_ahead else text
+            more = letters | (letterset(word) & full)
+            left2, right2 = (left, right + (word,)) if left_ahead else (left + (word,), right)
+            if len(text) <= len(overhang):
+                lay(left2, right2, overhang[len(text):], left_ahead, more)
+            else:
+                lay(left2, right2, text[len(overhang):], not left_ahead, more)
+
+    if reach >= 1:
+        for word in lays.forwards:
+            lay((word,), (), word, True, letterset(word) & full)
+    return list(blocks.values()), list(middles.values())
+
+
+class _Lays:
+    """What each side can lay: the left side lays words as they are, the right side lays them reversed (its words
+    are read backwards). Per side, the texts as a set and sorted (those that start with an overhang are a range),
+    and two tables by the part that agrees with an overhang: texts whose rest is a word of the other side
+    (`closing`), and texts whose rest reads the same backwards (`crossing`)."""
+
+    def __init__(self, words):
+        self.forwards = sorted(set(words))
+        backwards = sorted(w[::-1] for w in self.forwards)
+        self.texts = {False: self.forwards, True: backwards}          # keyed by: does the right side lay it?
+        self.known = {False: set(self.forwards), True: set(backwards)}
+        self.closing = {side: self._by_start(side, lambda rest, side=side: rest in self.known[not side])
+                        for side in (False, True)}
+        self.crossing = {side: self._by_start(side, lambda rest: rest == rest[::-1]) for side in (False, True)}
+
+    def _by_start(self, side: bool, keeps) -> dict[str, list[str]]:
+        table: dict[str, list[str]] = {}
+        for text in self.texts[side]:
+            for k in range(1, len(text)):
+                if keeps(text[k:]):
+                    table.setdefault(text[:k], []).append(text)
+        return table
+
+    def agreeing(self, overhang: str, left_ahead: bool, left: int) -> list[str]:
+        """The texts the side behind (the right side when the left is ahead) can lay against `overhang` with
+        `left` words still to lay: its prefixes, and longer texts (any, or only those that can still finish)."""
+        side = left_ahead
+        if left <= 0:
+            return []
+        texts = [overhang[:k] for k in range(1, len(overhang) + 1) if overhang[:k] in self.known[side]]
+        if left == 1:
+            return texts + self.crossing[side].get(overhang, [])
+        if left == 2:
+            return texts + self.closing[side].get(overhang, []) + self.crossing[side].get(overhang, [])
+        start = bisect.bisect_right(self.texts[side], overhang)
+        end = bisect.bisect_left(self.texts[side], overhang + "{")      # "{" follows "z"
+        return texts + self.texts[side][start:end]
+
+
 def _cheapest_per_letters(pieces: list[Piece]) -> list[Piece]:
-    """The fewest-word piece for each letter set, and only those no piece of as few words covers."""
+    """The fewest-word piece for each letter set, and only those no piece of as few words covers: in order of
+    words, a piece is kept unless one kept before it (as few words or fewer) holds all its letters."""
     cheapest: dict[int, Piece] = {}
     for piece in pieces:
         if piece.letters not in cheapest or cheapest[piece.letters].words > piece.words:
             cheapest[piece.letters] = piece
     ordered = sorted(cheapest.values(), key=lambda p: (p.words, -p.letters.bit_count()))
+    held = np.zeros(len(ordered), np.int64)                # the letter sets kept so far, for one test over them all
     kept: list[Piece] = []
     for piece in ordered:
-        if not any(other.letters & piece.letters == piece.letters and other.words <= piece.words for other in kept):
+        if not np.any(held[:len(kept)] & piece.letters == piece.letters):
+            held[len(kept)] = piece.letters
             kept.append(piece)
     return kept
 
 
-def cover_by_blocks(words, alphabet: str = ALPHABET, most: int = 30, budget=None) -> tuple[Piece, list[Piece]] | None:
-    """The centre and blocks (`centres`, `mirror_blocks`) of the phrase of fewest words (at most `most`, two or
-    more) that holds every letter of `alphabet`, or None. Depth-first cover, one word count at a time: the
-    uncovered letter fewest blocks hold is covered next, by each block that holds it; a letter set already shown
-    not coverable within some words is remembered. Each block tried is a node charged to `budget`."""
-    full = letterset(alphabet)
-    blocks, middles = _cheapest_per_letters(mirror_blocks(words, full)), _cheapest_per_letters(centres(words, full))
-    holding = {b: [p for p in blocks if p.letters >> b & 1] for b in range(full.bit_length()) if full >> b & 1}
-    densest = max((p.letters.bit_count() / p.words for p in blocks), default=0)
-    failed: dict[int, int] = {}                      # letters → the most words they were shown not coverable within
-
-    def cover(missing: int, left: int) -> list[Piece] | None:
-        if not missing:
-            return []
-        if failed.get(missing, -1) >= left or missing.bit_count() > densest * left:
-            return None
-        letter = min((b for b in holding if missing >> b & 1), key=lambda b: len(holding[b]))
-        for piece in holding[letter]:
-            if piece.words > left:
-                continue
-            if budget:
-                budget.tick()
-            rest = cover(missing & ~piece.letters, left - piece.words)
-            if rest is not None:
-                return [piece] + rest
-        failed[missing] = left
-        return None
-
+def cover_by_blocks(words, alphabet: str = ALPHABET, most: int = 30, budget=None,
+                    reach: int = 1) -> tuple[Piece, list[Piece]] | None:
+    """The centre and blocks of the phrase of fewest words (at most `most`, two or more) that holds every letter of
+    `alphabet`, or None, over the pieces `pieces_for` gives (`reach` 1: the fast one-word blocks and centres). One
+    depth-first cover per word count, from 2 up (`Cover.within`), so the first found has the fewest."""
+    cover = Cover(*pieces_for(words, letterset(alphabet), reach, budget), budget)
     for count in range(2, most + 1):
-        for middle in middles:
+        found = cover.within(count)
+        if found:
+            return found
+    return None
+
+
+def fewer_and_fewer(words, alphabet: str = ALPHABET, most: int = 30, budget=None, reach: int = 1):
+    """The same covers from the top down: yields a centre and blocks within `most` words, then each time one within
+    one word fewer than the last, until there is none (then the last is the fewest over its pieces). Anytime: a
+    budget that runs out leaves every cover yielded so far good; with `reach` 4 on WORD.LST the counts just above
+    the fewest are found far sooner than the counts below it are ruled out."""
+    cover = Cover(*pieces_for(words, letterset(alphabet), reach, budget), budget)
+    found = cover.within(most)
+    while found:
+        yield found
+        found = cover.within(sum(p.words for p in found[1]) + found[0].words - 1)
+
+
+def pieces_for(words, full: int, reach: int = 1, budget=None) -> tuple[list[Piece], list[Piece], int]:
+    """The blocks and centres the covers choose from (`mirror_blocks`, `centres`, and with `reach` 2 or more also
+    `grown_pieces`), the cheapest per letter set, and the letters to cover. Only phrases made of these pieces are
+    within reach, so a cover bounds the fewest words from above and proves nothing about fewer."""
+    blocks, middles = mirror_blocks(words, full), centres(words, full)
+    if reach > 1:
+        more_blocks, more_middles = grown_pieces(words, full, reach, budget)
+        blocks, middles = blocks + more_blocks, middles + more_middles
+    return _cheapest_per_letters(blocks), _cheapest_per_letters(middles), full
+
+
+class Cover:
+    """A weighted set cover of the letters by one centre and any blocks, searched depth first.
+
+    The uncovered letter fewest blocks hold is covered next, by each block that holds it. A letter set is given
+    up when it needs more words than its letters' *prices* add up to (a letter's price: the fewest words per
+    letter of a block that holds it; a valid bound, since each block's words can be shared among its letters), and
+    a letter set already shown not coverable within some words is remembered across calls. Each block tried is a
+    node charged to `budget`; the cost grows quickly with the word count asked for."""
+
+    def __init__(self, blocks: list[Piece], middles: list[Piece], full: int, budget=None):
+        self.middles, self.full, self.budget = middles, full, budget
+        self.holding = {b: [p for p in blocks if p.letters >> b & 1] for b in range(full.bit_length()) if full >> b & 1}
+        price = [min((p.words / p.letters.bit_count() for p in self.holding.get(b, ())), default=0.0)
+                 for b in range(26)]
+        self.prices = [_price_table(price[:13]), _price_table(price[13:])]  # per half of the alphabet: two look-ups
+        self.failed: dict[int, int] = {}             # letters → the most words they were shown not coverable within
+
+    def within(self, count: int) -> tuple[Piece, list[Piece]] | None:
+        """A centre and blocks of at most `count` words in all (two or more) holding every letter, or None."""
+        for middle in self.middles:
             if middle.words <= count:
-                chosen = cover(full & ~middle.letters, count - middle.words)
+                chosen = self._blocks_for(self.full & ~middle.letters, count - middle.words)
                 if chosen is not None and middle.words + sum(p.words for p in chosen) >= 2:
                     return middle, chosen
-    return None
+        return None
+
+    def _blocks_for(self, missing: int, left: int) -> list[Piece] | None:
+        if not missing:
+            return []
+        if self.failed.get(missing, -1) >= left or self._least_words(missing) > left + 1e-9:
+            return None
+        letter = min((b for b in self.holding if missing >> b & 1), key=lambda b: len(self.holding[b]))
+        for piece in self.holding[letter]:
+            if piece.words > left:
+                continue
+            if self.budget:
+                self.budget.tick()
+            rest = self._blocks_for(missing & ~piece.letters, left - piece.words)
+            if rest is not None:
+                return [piece] + rest
+        self.failed[missing] = left
+        return None
+
+    def _least_words(self, missing: int) -> float:
+        return self.prices[0][missing & 0x1FFF] + self.prices[1][missing >> 13]
+
+
+def _price_table(price: list[float]) -> list[float]:
+    """Per letter set of these 13 letters, the sum of their prices."""
+    table = [0.0]
+    for p in price:
+        table += [t + p for t in table]
+    return table
 
 
 def phrase_of(middle: Piece, chosen: list[Piece]) -> tuple[str, ...]:
@@ -140,7 +289,8 @@ def phrase_of(middle: Piece, chosen: list[Piece]) -> tuple[str, ...]:
             + tuple(w for p in reversed(chosen) for w in p.right))
 
 
-def phrase_of_blocks(words, alphabet: str = ALPHABET, most: int = 30, budget=None) -> tuple[str, ...] | None:
+def phrase_of_blocks(words, alphabet: str = ALPHABET, most: int = 30, budget=None,
+                     reach: int = 1) -> tuple[str, ...] | None:
     """The phrase of `cover_by_blocks`, or None."""
-    found = cover_by_blocks(words, alphabet, most, budget)
+    found = cover_by_blocks(words, alphabet, most, budget, reach)
     return phrase_of(*found) if found else None
