@@ -3,9 +3,11 @@ from them, checked against the verifier and against brute force on toy dictionar
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordlab.errors import WordlabError
 from wordlab.puzzles import palindrome as P
 from wordlab.puzzles.palindrome import blocks
 from wordlab.structures.letters import letterset
@@ -78,3 +80,9 @@ def test_a_block_of_two_words_on_each_side_and_a_centre_of_two_words_are_grown()
     grown_blocks, middles = blocks.grown_pieces(["piu", "qat", "ta", "quip", "flex", "elf"], letterset("aefilpqtux"), 4)
     assert blocks.Piece(("piu", "qat"), ("ta", "quip"), letterset("piuqat")) in grown_blocks
     assert blocks.Piece(("flex", "elf"), (), letterset("flex")) in middles
+
+
+def test_a_reach_that_is_not_a_positive_whole_number_is_refused():
+    for reach in (0, -1, 2.5, True, "4"):
+        with pytest.raises(WordlabError, match="reach"):
+            blocks.cover_by_blocks(["ab", "ba"], "ab", reach=reach)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from wordlab.errors import WordlabError
 from wordlab.structures.letters import ALPHABET, letterset
 
 
@@ -221,6 +222,8 @@ def pieces_for(words, full: int, reach: int = 1, budget=None) -> tuple[list[Piec
     """The blocks and centres the covers choose from (`mirror_blocks`, `centres`, and with `reach` 2 or more also
     `grown_pieces`), the cheapest per letter set, and the letters to cover. Only phrases made of these pieces are
     within reach, so a cover bounds the fewest words from above and proves nothing about fewer."""
+    if isinstance(reach, bool) or not isinstance(reach, int) or reach < 1:
+        raise WordlabError(f"reach must be a positive whole number of words, not {reach!r}")
     blocks, middles = mirror_blocks(words, full), centres(words, full)
     if reach > 1:
         more_blocks, more_middles = grown_pieces(words, full, reach, budget)
