@@ -172,3 +172,21 @@ def test_a_widget_with_a_static_picture_shows_the_picture_on_the_page(tmp_path):
     assert f"data:image/png;base64,{pixel}" in text
     assert "Player(...)" not in text and "<pre>Slider</pre>" in text  # a lone widget is left to nbconvert
     assert book.WIDGET_VIEW in node.cells[0].outputs[0].data  # the notebook itself is left as it ran
+
+
+def test_every_page_links_back_to_the_index(built):
+    _, site, _ = built
+    for name in ("01_small.html", "02_failing.html"):
+        assert '<a href="index.html">← the book\'s index</a>' in (site / name).read_text()
+
+
+def test_an_index_written_later_reads_each_page_s_time_from_its_executed_copy(built, tmp_path):
+    """The notebook tests write the index after each page, with no record of the build: the time comes from
+    the executed copy's own cell times, and a notebook never executed has none."""
+    import re
+
+    folder, site, pages = built
+    index = book.write_index(folder, site).read_text()
+    times = re.findall(r"<td>(\d+) s[^<]*</td>", index)
+    assert len(times) == 2 and int(times[0]) <= round(pages[0].seconds) + 1
+    assert not re.findall(r"<td>\d+ s", book.write_index(folder, tmp_path).read_text())

@@ -28,4 +28,5 @@ def test_notebook_runs_and_is_published(notebook):
         if cell.cell_type == "code" and runs:
             tables = sum(output.get("text", "").count("Timer unit") for output in cell.outputs)
             assert tables == len(runs), (notebook.name, runs, tables)
+    book.write_docs(SITE)
     book.write_index(ROOT / "notebooks", SITE)

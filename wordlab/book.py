@@ -110,6 +110,9 @@ TEMPLATE_TEXT = """{%- extends 'index.html.j2' -%}
  alt="{{ output | get_metadata('alt', kind) | escape_html }}">
 </div>
 {% endmacro %}
+{%- block body_header -%}{{ super() }}
+<nav class="wordlab-nav" style="padding: .5rem 1rem"><a href="index.html">← the book's index</a></nav>
+{%- endblock body_header -%}
 {% block data_png scoped %}{{ image(output, 'image/png', extra_class) }}{% endblock data_png %}
 {% block data_jpg scoped %}{{ image(output, 'image/jpeg', extra_class) }}{% endblock data_jpg %}
 """
@@ -241,7 +244,8 @@ def write_index(folder: Path | str = NOTEBOOKS, site: Path | str = "build", page
     for notebook in notebooks(folder):
         node = nbformat.read(notebook, as_version=4)
         took = ran.get(notebook.name)
-        note = "" if took is None else (f"{took.seconds:.0f} s" + (" · failed" if took.error else ""))
+        seconds = took.seconds if took else _execution_seconds(Path(site) / "notebooks" / notebook.name)
+        note = "" if seconds is None else f"{seconds:.0f} s" + (" · failed" if took and took.error else "")
         rows.append(f'<tr><td><a href="{escape(notebook.stem)}.html">{escape(title_of(node))}</a></td>'
                     f"<td>{_about(node)}</td><td>{note}</td></tr>")
     references = "\n".join(f'<li><a href="docs/{escape(path.relative_to(DOCS).with_suffix("").as_posix())}.html">'
@@ -251,6 +255,23 @@ def write_index(folder: Path | str = NOTEBOOKS, site: Path | str = "build", page
     path.parent.mkdir(parents=True, exist_ok=True)
     _write_atomically(path, index)
     return path
+
+
+def _execution_seconds(executed: Path) -> float | None:
+    """How long an executed copy took, from its first cell's start to its last cell's end (the times nbclient
+    writes into each cell's metadata); None where there is no such copy or no such times."""
+    import nbformat
+    from datetime import datetime
+
+    if not executed.is_file():
+        return None
+    stamps = [cell.metadata.get("execution", {}) for cell in nbformat.read(executed, as_version=4).cells]
+    starts = [s["iopub.execute_input"] for s in stamps if "iopub.execute_input" in s]
+    ends = [s["shell.execute_reply"] for s in stamps if "shell.execute_reply" in s]
+    if not starts or not ends:
+        return None
+    return (datetime.fromisoformat(max(ends).replace("Z", "+00:00"))
+            - datetime.fromisoformat(min(starts).replace("Z", "+00:00"))).total_seconds()
 
 
 def _about(node) -> str:
