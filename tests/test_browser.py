@@ -301,7 +301,7 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert errors_in(folder / "players.ipynb") == []
             three, beam = page.locator(".wordlab-player").nth(0), page.locator(".wordlab-player").nth(1)
             three.scroll_into_view_if_needed()
-            assert "over a dozen words" in three.locator(".wordlab-about").inner_text()
+            assert "on a list of twelve words" in three.locator(".wordlab-about").inner_text()
             breadth_first = three.locator(".wordlab-run").first
             for _ in range(MIDDLE - 1):
                 three.locator("button", has_text="forward").click()

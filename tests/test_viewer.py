@@ -524,7 +524,7 @@ def test_three_runs_draw_the_state_above_the_panel_and_one_run_beside_it_each_in
 def test_the_header_names_the_instance():
     player = viz.watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")
     texts = [t.get_text() for ax in player.filmstrip().axes for t in ax.texts]
-    assert "a dozen words" in texts[0]
+    assert "on a list of twelve words" in texts[0]
     bigger = w.WordLadder("cold", "warm", w.WordList([*w.EXAMPLE_WORDS, "wold", "warn"], "fourteen words"))
     mine = viz.step(w.solve(bigger, "astar", probe=Probe(record=50)))
     assert mine.about == "given WordLadder('cold', 'warm', 'fourteen words')"

@@ -166,5 +166,5 @@ def render(state) -> str:
 
 
 def example() -> WordLadder:
-    """COLD → WARM over a dozen words built into wordlab (no download): every strategy finishes in a moment."""
-    return WordLadder("cold", "warm", WordList(EXAMPLE_WORDS, "a dozen words"))
+    """COLD → WARM on a list of twelve words built into wordlab (no download): every strategy finishes in a moment."""
+    return WordLadder("cold", "warm", WordList(EXAMPLE_WORDS, "twelve words"))
