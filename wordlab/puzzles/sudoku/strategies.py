@@ -959,4 +959,4 @@ STRATEGIES: dict[str, Callable[..., Solutions]] = {
     "bitfield-cover": bitfield_cover,
     "compiled": compiled,
 }
-FASTEST = "bitfield-cover"
+FASTEST = "bitfield-cover"  # the fastest strategy in plain Python, one puzzle at a time (`compiled`, numba, is faster)
