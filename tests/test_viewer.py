@@ -25,8 +25,8 @@ from wordlab.search.probe import MAX_RECORD, NODE_KINDS
 from wordlab.viz.filmstrip import (LEVELS, LINE_CHARS, STATE_LINES, _draw_tree, caption, frame_lines, frame_steps,
                                    steps_of)
 from wordlab.viz.filmstrip import filmstrip
-from wordlab.viz.recording import (DRAW_ALL, LABELLED_LEVEL_PX, LEVEL_PX, OPEN_HERE, TREE_HEIGHT, _duration,
-                                   MARKS, panel_html, panel_rows, path_text, queue_html, queue_lines, queue_rows,
+from wordlab.viz.recording import (DRAW_ALL, LABELLED_LEVEL_PX, LEVEL_PX, OPEN_HERE, TICKS_PX, TREE_HEIGHT,
+                                   MARKS, _duration, panel_html, panel_rows, path_text, queue_html, queue_lines, queue_rows,
                                    queue_table, recording_of, tree_of, tree_pixels, tree_svg, tree_view)
 
 FILMSTRIPS = Path(__file__).resolve().parents[1] / "build" / "filmstrips"  # git-ignored: look at them
@@ -180,9 +180,10 @@ def test_a_tree_taller_than_its_box_scrolls_to_the_current_node():
     svg = tree_svg(recording, step)
     height = int(re.search(r"<svg class='wordlab-tree' width='\d+' height='(\d+)'", svg).group(1))
     assert height > TREE_HEIGHT and "overflow:auto" in svg
-    here = re.search(r"class='wordlab-tree-here' data-node='(\d+)' style='position:absolute;left:(\d+)px;top:(\d+)px;"
+    here = re.search(r"class='wordlab-tree-here' data-node='(\d+)' style='position:absolute;left:(-?\d+)px;top:(\d+)px;"
                      r"width:(\d+)px;height:(\d+)px;pointer-events:none;" + re.escape(OPEN_HERE) + "'", svg)
     node, left, top, width, tall = map(int, here.groups())
+    left, width = left + TICKS_PX, width - TICKS_PX  # the part beside the depths' column
     x, y = tree_pixels(recording, step)[node]
     assert node == recording.node_at(step) and left <= x <= left + width and top + 10 <= y <= top + tall - 10
     assert top + tall <= height
@@ -214,9 +215,10 @@ def test_the_tree_says_what_lies_out_of_sight_exactly_when_some_nodes_do(run):
     for step in range(len(recording)):
         svg = tree_svg(recording, step)
         view, at = tree_view(recording, step), tree_pixels(recording, step)
-        here = re.search(r"class='wordlab-tree-here' data-node='\d+' style='position:absolute;left:(\d+)px;"
+        here = re.search(r"class='wordlab-tree-here' data-node='\d+' style='position:absolute;left:(-?\d+)px;"
                          r"top:(\d+)px;width:(\d+)px;height:(\d+)px", svg)
         left, top, width, tall = map(int, here.groups())
+        left, width = left + TICKS_PX, width - TICKS_PX  # the box opens on this part beside the depths' column
         above = [node for node, (x, y) in at.items() if y < top - 1]
         out = [node for node, (x, y) in at.items()
                if not (left - 1 <= x <= left + width + 1 and top - 1 <= y <= top + tall + 1)]
@@ -309,7 +311,7 @@ def test_a_beams_cut_of_several_says_which_one_its_leaf_draws():
     step = steps_of_kind(result, "prune")[0]
     assert row(recording, step, "cut") == "3"
     assert sum(mark == "pruned" for mark in recording.marks(step).values()) == 1  # one × in the tree
-    assert row(recording, step, "drawn") == "core, the best state cut; 2 more cut, not drawn"
+    assert row(recording, step, "drawn") == "core, the best state cut; 3 cut in all"
     assert any(line.startswith("drawn: core") for line in frame_lines(recording, step))
 
 
@@ -533,7 +535,7 @@ def test_the_header_names_the_instance():
 
 def test_the_frontier_table_has_room_for_every_row_it_lists():
     from wordlab.viz.player import queue_height
-    from wordlab.viz.recording import QUEUE_ROW_PX
+    from wordlab.viz.recording import QUEUE_ROW_PX, text_lines
 
     player = viz.step(recorded("breadth-first"), recorded("astar"), recorded("beam", width=2))
     most = max(queue_lines(r) for r in player.recordings)
@@ -544,7 +546,10 @@ def test_the_frontier_table_has_room_for_every_row_it_lists():
         for step in range(player.steps):
             view.show(step)
             rows = view.queue.value.count("<tr")
-            assert rows <= most + 1 and f"height:{QUEUE_ROW_PX}px" in (view.queue.value or f"height:{QUEUE_ROW_PX}px")
+            assert rows <= most + 1 and (not rows or f"height:{QUEUE_ROW_PX}px" in view.queue.value)
+            if "wordlab-queue-note" in view.queue.value:  # a step listing none says why, wrapped, within the box
+                note = view.queue.value.split(">", 1)[1].split("<", 1)[0]
+                assert text_lines(note, view.width) * QUEUE_ROW_PX <= int(view.queue.layout.height[:-2])
             assert "wordlab-queue" not in view.panel.value
 
 
@@ -608,3 +613,53 @@ def test_no_node_of_a_frame_floats_without_its_parent():
                 assert parent in place or node_id in view.path, (step, node_id)
         dropped += sum(low <= depth <= high for *_, depth, _ in view.nodes) - len(place)
     assert dropped > 0  # some frame leaves a branch from above out
+
+
+def test_a_fact_the_drawn_state_already_says_is_not_repeated_in_the_side_panel():
+    """A Sudoku's drawing says "16 blanks, 31 candidates" under its grid, so the side panel and the frame's
+    text leave out its blanks and candidates-left facts; a fact the drawing does not say stays."""
+    from wordlab.viz.recording import panel_rows, said_in
+
+    sudoku = puzzle_module("sudoku")
+    recording = recording_of(sudoku.solve(sudoku.example(), "sequential", probe=Probe(record=50)))
+    step = next(s for s in range(len(recording)) if "blanks," in recording.drawings[s])
+    labels = [label for label, _ in panel_rows(recording, step)]
+    assert "blanks" not in labels and "candidates left" not in labels
+    assert not any(line.startswith(("blanks", "candidates left")) for line in frame_lines(recording, step))
+    assert said_in("16 blanks, 31 candidates", "candidates left", "31")
+    assert not said_in("16 blanks, 31 candidates", "candidates left", "30") and not said_in("x", "", "3")
+
+
+def test_the_tree_box_opens_clear_of_its_depth_column_and_on_a_level():
+    """The box opens with no node or label cut by its left edge (the depths' column) and no level cut by its
+    top: the edge moves back to take it in whole, or on past it where the current node would leave the box."""
+    from wordlab.viz.recording import (NOTE_PX, TICKS_PX, TREE_WIDTH, _clear_edge, _level_spans, _merged, _node_spans,
+                                       _scale, _window, tree_view)
+
+    assert _clear_edge(50, [(40, 60)], 100, (80, 90)) == 39  # back: the current node stays in sight
+    assert _clear_edge(50, [(40, 60)], 100, (130, 140)) == 61  # on: back would lose the current node
+    assert _clear_edge(50, [(10, 20)], 100, (80, 90)) == 50  # nothing cut
+    sudoku = puzzle_module("sudoku")
+    deep = recording_of(sudoku.solve(sudoku.example(), "sequential", probe=Probe(record=200)))
+    for recording in (recording_of(recorded("breadth-first")), deep):
+        for step in range(len(recording)):
+            view = tree_view(recording, step)
+            box = (TREE_WIDTH - TICKS_PX, TREE_HEIGHT - NOTE_PX)
+            at, size, _ = _scale(view, *box)
+            left, top, *_ = _window(at, view, size, box)
+            for edge, spans in ((left, _node_spans(at, view)), (top, _level_spans(at, view))):
+                assert edge <= 0 or not any(low < edge < high for low, high in _merged(spans)), (recording.name, step)
+            if view.current in view.positions:
+                x, y = at(view.current)
+                assert left <= x <= left + box[0] and top <= y <= top + box[1], (recording.name, step)
+
+
+def test_the_frontier_table_keeps_its_columns_together():
+    """The frontier table is as wide as its longest state needs, not stretched across a wide run: a beam's
+    g, h and f sit beside its words."""
+    result = recorded("beam", width=2)
+    table = viz.step(result).views[0]
+    step = steps_of_kind(result, "prune")[0]
+    table.show(step)
+    width = int(re.search(r"class='wordlab-queue' style='[^']*;width:(\d+)px", table.queue.value).group(1))
+    assert width < 300 < table.width

@@ -16,7 +16,7 @@ import io
 import textwrap
 
 from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, frontier_text, panel_rows, path_text,
-                                   queue_table, tree_view)
+                                   queue_table, said_in, tree_view)
 
 DPI = 100  # pixels per inch of the picture: 930 pixels wide, within a page of 960 shown at 100 %
 FRAME_WIDTH = 4.65  # inches per frame
@@ -121,7 +121,10 @@ def _queue_lines(recording: Recording, step: int) -> list[str]:
 
 
 def _facts(recording: Recording, step: int) -> list[tuple[str, str]]:
-    return [(str(label), _number(value)) for label, value in getattr(recording.event(step), "facts", ()) or ()]
+    """The event's own facts, but those its drawn state already says (`said_in`)."""
+    drawing = recording.drawings[recording.last(step)]
+    return [(str(label), _number(value)) for label, value in getattr(recording.event(step), "facts", ()) or ()
+            if not said_in(drawing, str(label), _number(value))]
 
 
 def caption(recording: Recording, steps: list[int]) -> str:
@@ -242,10 +245,11 @@ def _placed(view: TreeView, low: int, high: int) -> dict:
 
 def _cut_text(view: TreeView, low: int, high: int, off_path: int = 0) -> str:
     """What a frame leaves out of the tree: nodes collapsed, the levels above and below those drawn, and the
-    nodes of branches from above those levels, off the path."""
+    nodes of side branches whose parent is above those levels, off the path."""
     parts = [f"{_counted(view.collapsed, 'node')} collapsed"] if view.collapsed else []
     if off_path:
-        parts.append(f"{_counted(off_path, 'node')} of branches from above not shown")
+        branch = "a side branch" if off_path == 1 else "side branches"
+        parts.append(f"{_counted(off_path, 'node')} of {branch} whose parent is above, not drawn")
     for name, hidden in (("above", [d for *_, d, _ in view.nodes if d < low]),
                          ("below", [d for *_, d, _ in view.nodes if d > high])):
         if hidden:

@@ -21,8 +21,9 @@ from wordlab.search.probe import MAX_RECORD, Budget
 from wordlab.search.result import strategy_name
 from wordlab.viz.filmstrip import filmstrip, png_base64
 from wordlab.viz.recording import (MARKS, PANEL_ROW_PX, QUEUE_ROW_PX, START, STATE_CHAR_PX, TREE_WIDTH, Recording,
-                                   instance_text, panel_html, panel_px, queue_html, queue_lines, recording_of,
-                                   run_note_html, run_rows, state_chars, state_html, state_px, text_lines, tree_svg)
+                                   instance_text, panel_html, panel_px, panel_px_at, queue_html, queue_lines,
+                                   recording_of, run_note_html, run_rows, state_chars, state_html, state_px,
+                                   state_px_at, text_lines, tree_svg)
 
 INTERVAL_MS = 400  # the player's default pause between steps
 RECORD = 2000  # how many events `watch` records by default: enough for every example to reach its answer
@@ -57,7 +58,8 @@ def top_height(recording: Recording, width: int) -> int:
     state_width = state_column(recording, width)
     if state_width < width:
         return max(state_px(recording, state_width), panel_px(recording, width - state_width - 8))
-    return state_px(recording, width) + 6 + panel_px(recording, width)
+    return max(state_px_at(recording, step, width) + 6 + panel_px_at(recording, step, width)  # the tallest step's
+               for step in range(len(recording)))  # sum: the tallest state and panel may be at different steps
 
 
 def note_height(recording: Recording, width: int) -> int:

@@ -474,7 +474,7 @@ def _waiting(recording: Recording, at: int, when: str = "now") -> str:
 
 def drawn_text(recording: Recording, step: int) -> str:
     """At a cut of several nodes recorded as one pruned leaf, which node the leaf is and how many more the
-    cut removed ("core, the best state cut; 2 more cut"); "" where the cut was one node or does not say."""
+    cut removed in all ("core, the best state cut; 3 cut in all"); "" where the cut was one node or does not say."""
     event = recording.event(step)
     cut = _fact_count(event, "cut")
     if _field(event, "kind") != "prune" or not cut or cut < 2:
@@ -483,7 +483,7 @@ def drawn_text(recording: Recording, step: int) -> str:
     listed = [row for row in _field(event, "queue", None) or () if getattr(row, "mark", "") == "cut"]
     which = "the best state cut" if listed and str(listed[0].state) == str(state) else "the first state cut"
     name = _label(state)
-    return f"{name + ', ' if name else ''}{which}; {cut - 1:,} more cut, not drawn"
+    return f"{name + ', ' if name else ''}{which}; {cut:,} cut in all"
 
 
 def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
@@ -504,9 +504,17 @@ def panel_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
     path = recording.path(step)
     if path:
         rows.append(("path", path_text(path)))
-    rows += [(str(label), _number(value)) for label, value in _field(event, "facts", ()) or ()]
+    drawing = recording.drawings[recording.last(step)]
+    rows += [(str(label), _number(value)) for label, value in _field(event, "facts", ()) or ()
+             if not said_in(drawing, str(label), _number(value))]
     rows.append(("whole run", recording.ending_text()))
     return rows
+
+
+def said_in(drawing: str, label: str, value: str) -> bool:
+    """Does the state's drawing already say this fact, its number before the label's first word ("16 blanks"
+    for blanks 16, "31 candidates" for candidates left 31)? Then the side panel does not say it again."""
+    return bool(label.split()) and f"{value} {label.split()[0]}" in drawing
 
 
 def run_rows(recording: Recording) -> list[tuple[str, str]]:
@@ -598,9 +606,14 @@ def text_lines(text: str, width_px: float, char_px: float = PANEL_CHAR_PX) -> in
 
 def panel_px(recording: Recording, width: int) -> int:
     """The pixels of the tallest side panel of any step, at `width` pixels (labels and values wrapped)."""
+    return max(panel_px_at(recording, step, width) for step in range(len(recording)))
+
+
+def panel_px_at(recording: Recording, step: int, width: int) -> int:
+    """The pixels of the side panel of `step`, at `width` pixels (labels and values wrapped)."""
     value_px = width - LABEL_PX - 8
-    return max(sum(max(text_lines(label, LABEL_PX - 6, 7.4), text_lines(value, value_px)) for label, value in
-                   step_rows(recording, step)) for step in range(len(recording))) * PANEL_ROW_PX + 4
+    return sum(max(text_lines(label, LABEL_PX - 6, 7.4), text_lines(value, value_px)) for label, value in
+               step_rows(recording, step)) * PANEL_ROW_PX + 4
 
 
 QUEUE_ROW_PX = 17  # the height of one row of the frontier table: every row is one line
@@ -626,7 +639,7 @@ def queue_html(recording: Recording, step: int) -> str:
     if not rows:
         note = empty_queue_text(recording, step)
         return (f"<div class='wordlab-queue-note' style='font-size:12px;color:#555;border-top:1px solid #ddd;"
-                f"height:{QUEUE_ROW_PX}px;line-height:{QUEUE_ROW_PX - 2}px;box-sizing:border-box;{ONE_LINE}' title='{html.escape(note)}'>{html.escape(note)}</div>") if note else ""
+                f"line-height:{QUEUE_ROW_PX - 2}px;box-sizing:border-box'>{html.escape(note)}</div>") if note else ""
     heading = (("ranked at the cut" if _marked(event, "kept") else "cut here") if _field(event, "kind") == "prune"
                else "frontier")
     head = "".join(f"<th style='{CELL_STYLE};{ONE_LINE}' title='{COLUMN_TIPS.get(name, '')}'>"
@@ -637,10 +650,26 @@ def queue_html(recording: Recording, step: int) -> str:
         f"style='height:{QUEUE_ROW_PX}px'>"
         + "".join(f"<td style='{CELL_STYLE};{ONE_LINE}'>{html.escape(cell)}</td>" for cell in (mark, *cells))
         + "</tr>" for mark, *cells in rows)
-    columns = "<colgroup><col style='width:2.6em'><col><col style='width:2.6em'><col style='width:2.6em'>" \
-              "<col style='width:2.6em'></colgroup>"
-    return (f"<table class='wordlab-queue' style='{PANEL_STYLE};border-top:1px solid #ddd'>"
+    state_px = round(max(queue_chars(recording), len(heading)) * QUEUE_CHAR_PX) + 8
+    columns = "<colgroup>" + "".join(f"<col style='width:{px}px'>" for px in (QUEUE_COLUMN_PX, state_px,
+                                                                               *[QUEUE_COLUMN_PX] * 3)) + "</colgroup>"
+    natural = f"width:{4 * QUEUE_COLUMN_PX + state_px}px;max-width:100%"  # its columns together, never stretched
+    return (f"<table class='wordlab-queue' style='{PANEL_STYLE};{natural};border-top:1px solid #ddd'>"
             f"{columns}<tr style='height:{QUEUE_ROW_PX}px'>{head}</tr>{body}</table>")
+
+
+QUEUE_COLUMN_PX = 34  # the frontier table's mark, g, h and f columns (12-pixel text: "kept", "1,024")
+QUEUE_CHAR_PX = 7.2  # a character of its states' column, a little wide
+
+
+def queue_chars(recording: Recording) -> int:
+    """The longest state any frontier table of the run lists, with the rows saying how many more, in
+    characters: the width of the states' column, the same at every step."""
+    if "_queue_chars" not in recording.__dict__:
+        listed = [step for step, event in enumerate(recording.events) if _field(event, "queue", None)]
+        recording.__dict__["_queue_chars"] = max((len(row[1]) for step in listed
+                                                  for row in queue_table(recording, step)), default=0)
+    return recording.__dict__["_queue_chars"]
 
 
 STATE_STYLE = ("margin:0;font-size:10px;line-height:1.25;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;"
@@ -669,8 +698,14 @@ def state_chars(recording: Recording) -> int:
 
 def state_px(recording: Recording, width: int) -> int:
     """The pixels of the tallest state the run draws, its lines wrapped at `width` pixels."""
-    return round(max((sum(text_lines(line, width - 12, STATE_CHAR_PX) for line in text.splitlines() or [""])
-                      for text in recording.drawings), default=1) * STATE_LINE_PX) + 6
+    return max((state_px_at(recording, step, width) for step in range(len(recording))), default=19)
+
+
+def state_px_at(recording: Recording, step: int, width: int) -> int:
+    """The pixels of the state drawn at `step`, its lines wrapped at `width` pixels."""
+    text = recording.drawings[recording.last(step)]
+    return round(sum(text_lines(line, width - 12, STATE_CHAR_PX) for line in text.splitlines() or [""])
+                 * STATE_LINE_PX) + 6
 
 
 def state_html(recording: Recording, step: int) -> str:
@@ -882,6 +917,8 @@ def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: i
     for node_id, _, _, label in view.nodes:
         parts.append(_node(at, node_id, label, view, node_id in labelled))
     window = _window(at, view, (svg_width, svg_height), box)
+    if window[0] > 0 or window[1] > 0:  # the box opens past the drawing's end when it opens on a level or a node's edge
+        svg_width, svg_height = max(svg_width, window[0] + box[0]), max(svg_height, window[1] + box[1])
     return (legend + _out_of_view_note(at, view, window) + f"<div class='wordlab-tree-box' style='width:{width}px;"
             f"height:{box[1]}px;overflow:auto'><div style='display:flex;width:{svg_width + TICKS_PX:.0f}px'>"
             f"{_depth_ticks(at, view, svg_height)}<div style='position:relative;flex:none;width:{svg_width:.0f}px;"
@@ -904,7 +941,7 @@ def _depth_ticks(at, view: TreeView, svg_height: float) -> str:
                         f"text-anchor='end' fill='#888'>{depth}</text>"
                         for depth in range(low, high + 1) if (depth - low) % every == 0)
     return (f"<div class='wordlab-depths' title='depth in the tree' style='position:sticky;left:0;z-index:1;"
-            f"flex:none;width:{TICKS_PX}px;height:{svg_height:.0f}px;background:rgba(255,255,255,0.85)'>"
+            f"flex:none;width:{TICKS_PX}px;height:{svg_height:.0f}px;background:white'>"
             f"<svg width='{TICKS_PX}' height='{svg_height:.0f}' style='display:block' xmlns='http://www.w3.org/2000/svg'>"
             f"<text x='1' y='9' font-size='7' fill='#888'>depth</text>{ticks}</svg></div>")
 
@@ -918,7 +955,53 @@ def _window(at, view: TreeView, drawing: tuple[float, float], box: tuple[float, 
     tall = box[1]
     left = min(max(x - box[0] / 2, 0), max(drawing[0] - box[0], 0))
     top = min(max(y - tall / 2, 0), max(drawing[1] - tall, 0))
+    left = _clear_edge(left, _node_spans(at, view), box[0], (x - RING_PX, x + RING_PX))
+    top = _clear_edge(top, _level_spans(at, view), tall, (y - RING_PX, y + RING_PX))
     return left, top, min(box[0], drawing[0]), min(tall, drawing[1])
+
+
+RING_PX = 10  # half the width of the current node's ring, and of any node's mark
+
+
+def _node_spans(at, view: TreeView) -> list[tuple[float, float]]:
+    """Each node's extent across, in pixels: its mark, or its label where it has one drawn."""
+    labelled = labels_with_room(at, view)
+    spans = []
+    for node_id, _, _, label in view.nodes:
+        half = max(RING_PX, LABEL_CHAR_PX * len(label) / 2 + 2) if node_id in labelled and label else RING_PX
+        spans.append((at(node_id)[0] - half, at(node_id)[0] + half))
+    return spans
+
+
+def _level_spans(at, view: TreeView) -> list[tuple[float, float]]:
+    """Each level's extent down, in pixels: its marks, and the labels above them."""
+    above = 21 if view.labelled else RING_PX - 1  # a label's top is 20 pixels above its node
+    return [(y - above, y + RING_PX - 1) for y in sorted({at(node_id)[1] for node_id, *_ in view.nodes})]
+
+
+def _clear_edge(edge: float, spans: list[tuple[float, float]], room: float, here: tuple[float, float]) -> float:
+    """The window's left or top edge moved off any node or level it would cut through: back to show it whole
+    where the current node (`here`, its extent) stays in the `room` pixels after the edge, else on past it
+    (the drawing grows to let the box scroll there), else left as it is."""
+    if edge <= 0:
+        return edge
+    for low, high in _merged(spans):
+        if low < edge < high:
+            if low - 1 >= 0 and here[1] <= low - 1 + room:
+                return low - 1
+            return high + 1 if here[0] >= high + 1 else edge
+    return edge
+
+
+def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Overlapping spans joined into one."""
+    joined: list[list[float]] = []
+    for low, high in sorted(spans):
+        if joined and low <= joined[-1][1] + 1:
+            joined[-1][1] = max(joined[-1][1], high)
+        else:
+            joined.append([low, high])
+    return [(low, high) for low, high in joined]
 
 
 def out_of_view(at, view: TreeView, window) -> tuple[list[int], list[int]]:
@@ -958,9 +1041,10 @@ def _here(view: TreeView, window) -> str:
     VS Code; elsewhere the box opens at its top left); "" with no current node."""
     if view.current not in view.positions:
         return ""
-    left, top, wide, tall = window
-    return (f"<div class='wordlab-tree-here' data-node='{view.current}' style='position:absolute;left:{left:.0f}px;"
-            f"top:{top:.0f}px;width:{wide:.0f}px;height:{tall:.0f}px;pointer-events:none;{OPEN_HERE}'></div>")
+    left, top, wide, tall = window  # the box's own size, the depths' column too: it opens with this part in sight
+    return (f"<div class='wordlab-tree-here' data-node='{view.current}' style='position:absolute;"
+            f"left:{left - TICKS_PX:.0f}px;top:{top:.0f}px;width:{wide + TICKS_PX:.0f}px;height:{tall:.0f}px;"
+            f"pointer-events:none;{OPEN_HERE}'></div>")
 
 
 def _edge(at, node_id: int, parent: int, on_path: bool) -> str:
