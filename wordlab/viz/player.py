@@ -46,10 +46,24 @@ def queue_height(recordings: list[Recording]) -> int:
 
 def state_column(recording: Recording, width: int) -> int:
     """Pixels for the drawn state: its longest line (a 9 × 9 Sudoku's rows) where that leaves the side panel
-    `PANEL_BESIDE` pixels beside it; else the run's whole width, the state above the panel (a longer line
-    wraps at its spaces)."""
+    `PANEL_BESIDE` pixels beside it; else the room left beside the panel, where every line too long for it is
+    a sentence (`wraps_well`: a Sudoku's line on its marks); else the run's whole width, the state above the
+    panel (a longer line wraps at its spaces)."""
     wanted = round(state_chars(recording) * STATE_CHAR_PX) + 12  # and room for a scroll bar
-    return max(wanted, 120) if max(wanted, 120) + 8 + PANEL_BESIDE <= width else width
+    if max(wanted, 120) + 8 + PANEL_BESIDE <= width:
+        return max(wanted, 120)
+    room = width - 8 - PANEL_BESIDE
+    fits = int((room - 12) // STATE_CHAR_PX)
+    lines = {line for text in recording.drawings for line in text.splitlines()}
+    if room >= 120 and all(len(line) <= fits or wraps_well(line) for line in lines):
+        return room
+    return width
+
+
+def wraps_well(line: str) -> bool:
+    """Is a drawn line a sentence, which reads as well wrapped at a space: words of letters, single-spaced
+    (a grid's rows and a ladder's aligned marks are spaced out, and say nothing in words)?"""
+    return "  " not in line.strip() and sum(word.isalpha() and len(word) > 1 for word in line.split()) >= 2
 
 
 def top_height(recording: Recording, width: int) -> int:
