@@ -399,10 +399,40 @@ def test_check_reports_optimality_nodes_and_the_reference_and_shows_the_failing_
     assert first["verdict"].startswith("ok (not optimal: cost") and not first["optimal"]
     assert first["optimum"] == 4 and first["reference_nodes"] > 0
     assert "optimum: the best cost, proved by the built-in astar" in marks.key()  # not breadth-first
-    assert "reference_nodes: what the exercise's reference strategy spends, in nodes" in marks.key()
+    assert ("limit: the most nodes allowed, here on every instance as many as the exercise's reference strategy, "
+            "breadth-first, spends on it") in marks.key()  # the reference's nodes said once, as the limit
+    doubled = check(_any_ladder, "word-ladder", reference="breadth-first", factor=2)
+    assert {"limit", "reference_nodes"} <= set(doubled.shown().columns)  # a limit of its own: both shown
+    assert "reference_nodes: what the exercise's reference strategy spends, in nodes" in doubled.key()
     assert "<table" in marks._repr_html_() and marks.verdict in repr(marks)
     player = check(_first_only(SOLUTIONS["squares-backtracking"]), "word-squares").watch(record=50)
     assert [r.name for r in player.recordings] == ["first_only", "column-bitmasks"]
+
+
+def significant(figure: str) -> str:
+    """The significant digits a shown figure writes ("0.0238" → "238", "1,950" → "195")."""
+    return figure.replace(",", "").replace(".", "").lstrip("0").rstrip("0")
+
+
+def test_a_checks_shown_table_gives_milliseconds_a_dash_for_no_figure_and_no_column_twice():
+    """The table as read: each run's time in ms to three significant digits (the data keeps its seconds), "—"
+    where a row has no figure, said in the key, and no `reference_nodes` column that only repeats `limit`."""
+    marks = check(breadth_first_graph, "word-ladder", reference="breadth-first")
+    shown, table = marks.shown(), marks.table
+    assert "seconds" not in shown and "seconds" in table and "reference_nodes" in table
+    assert "reference_nodes" not in shown and (table["limit"].iloc[:-1] == table["reference_nodes"].iloc[:-1]).all()
+    timed = table["seconds"].notna()
+    for seconds, ms in zip(table.loc[timed, "seconds"], shown.loc[timed, "ms"]):
+        assert float(ms.replace(",", "")) == pytest.approx(seconds * 1000, rel=5e-3, abs=5e-4), (seconds, ms)
+        assert 1 <= len(significant(ms)) <= 3, ms
+    assert not (shown == "").any().any() and (shown.iloc[-1] == "—").any()  # the budget row marks no answer
+    assert (shown["stopped"].iloc[:-1] == "—").all() and shown["stopped"].iloc[-1].startswith("node budget of")
+    key = marks.key()
+    assert "(the budget test's row stops it on purpose; — : no budget stopped it)" in key
+    assert "— elsewhere: no figure for that row (the budget row tests only the stop" in key
+    assert "— : no node limit" not in key  # every row has its limit
+    no_limit = exercise("blocks-backtracking").check(SOLUTIONS["blocks-backtracking"])
+    assert (no_limit.shown()["limit"].iloc[:-1] == "—").all() and "; — : no node limit)" in no_limit.key()
 
 
 def test_check_fails_a_strategy_that_claims_its_whole_space_but_misses_the_optimum():

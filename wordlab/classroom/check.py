@@ -169,19 +169,37 @@ class Check:
         return self
 
     def shown(self):
-        """The table for reading: blanks where a row has no figure, without the columns that have no figure in
-        any row, numbers written as in the verdicts (no scientific notation)."""
+        """The table for reading: "—" where a row has no figure, without the columns that have no figure in any
+        row, numbers written as in the verdicts (no scientific notation), the run's time in milliseconds (`ms`, to
+        three significant digits; `table` keeps its `seconds`), and no `reference_nodes` where every one of them
+        is its row's `limit` already."""
         table = self.table.dropna(axis="columns", how="all")
+        if _limit_is_reference(table):
+            table = table.drop(columns="reference_nodes")
         shown = table.astype(object).map(_figure)
-        return shown.loc[:, [c for c in shown.columns if (shown[c] != "").any()]]
+        if "seconds" in shown:
+            shown["seconds"] = table["seconds"].map(_milliseconds)
+            shown = shown.rename(columns={"seconds": "ms"})
+        shown = shown.loc[:, [c for c in shown.columns if (shown[c] != "").any()]]
+        return shown.replace("", NO_FIGURE)
 
     def key(self) -> str:
-        """What the shown table's columns mean, for those it has (the cost's direction for this puzzle)."""
-        shown, mark = self.shown().columns, marking(self.puzzle)
-        goal = mark.goal
-        better = {"shortest": " (lower is better)", "highest": " (higher is better)"}.get(goal, "")
-        return "; ".join(f"{column}: {meaning.format(prover=mark.reference)}{better if column == 'cost' else ''}"
-                         for column, meaning in COLUMN_KEY.items() if column in shown)
+        """What the shown table's columns mean, for those it has (the cost's direction for this puzzle; the
+        reference whose nodes `limit` is, where it is theirs), and what a "—" means where one stands."""
+        shown, mark = self.shown(), marking(self.puzzle)
+        better = {"shortest": " (lower is better)", "highest": " (higher is better)"}.get(mark.goal, "")
+        same = LIMIT_IS_REFERENCE.format(reference=self.demands.reference) if _limit_is_reference(self.table) else ""
+        said = []
+        for column, meaning in COLUMN_KEY.items():
+            if column in shown:
+                text = meaning.format(prover=mark.reference, same=same) + (better if column == "cost" else "")
+                if column in NO_FIGURE_IN and (shown[column].iloc[:-1] == NO_FIGURE).any():  # inside its brackets
+                    text = text[:-1] + f"; — : {NO_FIGURE_IN[column]})"
+                said.append(f"{column}: {text}")
+        instances = shown.iloc[:-1].drop(columns=[c for c in NO_FIGURE_IN if c in shown])  # the last row: the budget's
+        if (instances == NO_FIGURE).any().any() or (shown.iloc[-1] == NO_FIGURE).any():
+            said.append(NO_FIGURE_ELSEWHERE)
+        return "; ".join(said)
 
     def __repr__(self) -> str:
         return f"{self.verdict}\n{self.shown().to_string(index=False)}\n({self.key()})"
@@ -502,13 +520,41 @@ COLUMN_KEY = {  # the columns of a check's table, in the order the key explains 
     "reference_cost": "the cost the exercise's built-in reference strategy reaches",
     "solutions": "answers your run yielded",
     "nodes": "nodes your run charged to its budget (budget.tick())",
-    "limit": "the most nodes allowed (blank: no node limit; the budget row's run stops one node past it, as the "
-             "tick that finds the budget spent is counted)",
+    "limit": "the most nodes allowed{same} (the budget row's run stops one node past it, as the tick that finds "
+             "the budget spent is counted)",
     "reference_nodes": "what the exercise's reference strategy spends, in nodes, on the same instance (a "
                        "yardstick, not the optimum's prover)",
-    "seconds": "your run's time",
+    "ms": "your run's time by the wall clock, in milliseconds (one run: compare runs by their nodes)",
     "stopped": "why a budget stopped your run (the budget test's row stops it on purpose)",
 }
+NO_FIGURE_IN = {"limit": "no node limit", "stopped": "no budget stopped it"}  # what a "—" says in these columns
+# of an instance's row (their meanings end in brackets that take it)
+NO_FIGURE = "—"  # a cell of the shown table with no figure
+NO_FIGURE_ELSEWHERE = ("— elsewhere: no figure for that row (the budget row tests only the stop; a row that ran "
+                       "nothing, or found no answer, has nothing to mark)")
+LIMIT_IS_REFERENCE = (", here on every instance as many as the exercise's reference strategy, {reference}, spends "
+                      "on it, so no reference_nodes column repeats them")
+
+
+def _limit_is_reference(table) -> bool:
+    """Is every `reference_nodes` figure of the table its row's `limit` (so showing both says one thing twice)?"""
+    if "reference_nodes" not in table or "limit" not in table:
+        return False
+    measured = table["reference_nodes"].notna()
+    same = (table.loc[measured, "limit"] == table.loc[measured, "reference_nodes"]).fillna(False)
+    return bool(measured.any()) and bool(same.all())
+
+
+def _milliseconds(seconds: Any) -> str:
+    """A run's seconds as milliseconds to three significant digits ("0.702", "10.7", "1,950"), "" for none."""
+    import pandas as pd
+
+    if seconds is None or pd.isna(seconds):
+        return ""
+    ms = float(seconds) * 1000
+    if ms >= 100:
+        return f"{float(f'{ms:.3g}'):,.0f}"
+    return f"{ms:.3g}" if ms >= 0.001 else "< 0.001"
 
 
 def _figure(value: Any) -> str:
