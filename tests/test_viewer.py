@@ -322,7 +322,7 @@ def _table_more(table) -> int:
 
 def waiting_text(count: int, taken: bool, when: str = "now") -> str:
     """The frontier row for `count` nodes waiting, counting the node taken (▶) where the table lists it."""
-    return f"{count + 1:,} = ▶ taken {when} + {count:,} waiting" if taken else f"{count:,} waiting"
+    return f"{count + 1:,} in all, 1 taken {when} (▶) + {count:,} waiting" if taken else f"{count:,} waiting"
 
 
 @pytest.mark.parametrize("puzzle, strategy, options", [("shredded", "beam-repair", {}),

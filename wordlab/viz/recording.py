@@ -463,12 +463,12 @@ def listed_before(recording: Recording, step: int) -> int | None:
 
 def _waiting(recording: Recording, at: int, when: str = "now") -> str:
     """The nodes waiting after the expansion at `at`; where its table lists the node it takes (▶) too, the
-    count is of every entry the table stands for: "10 = ▶ taken now + 9 waiting"."""
+    count is of every entry the table stands for: "10 in all, 1 taken now (▶) + 9 waiting"."""
     event, count = recording.events[at], recording.waiting.get(at, 0)
     if _marked(event, "top"):
         return f"{count:,} on the stack"
     if (_field(event, "queue") or ())[:1] and getattr(event.queue[0], "mark", "") == "next":
-        return f"{count + 1:,} = ▶ taken {when} + {count:,} waiting"
+        return f"{count + 1:,} in all, 1 taken {when} (▶) + {count:,} waiting"
     return f"{count:,} waiting"
 
 
