@@ -86,10 +86,9 @@ def replay(tables, name: str) -> tuple[int, int, tuple, tuple]:
     return index, len(moves), (f, r, covered, middle, need), moves
 
 
-def search(module, tables, limit: int, unit: tuple, pairs: int = kernel.JOINT_PAIRS,
-           most_nodes: int = 1 << 62) -> tuple[int, float]:
-    """Nodes and thread CPU seconds of one unit searched to the end with `module._search` (or for at most
-    `most_nodes` nodes: a warm-up that compiles it)."""
+def search(module, tables, limit: int, unit: tuple, most_nodes: int = 1 << 62) -> tuple[int, float]:
+    """Nodes and thread CPU seconds of one unit searched to the end with `module._search` and its own joint-test
+    limit (`JOINT_PAIRS`), or for at most `most_nodes` nodes: a warm-up that compiles it."""
     index, depth, row, moves = unit
     size = limit // 2 + 2
     stack, path = np.zeros((size + 1, 6), np.int64), np.zeros(size + 1, np.int64)
@@ -102,7 +101,7 @@ def search(module, tables, limit: int, unit: tuple, pairs: int = kernel.JOINT_PA
     left, right = (tables.left, tables.right) if module is kernel else (tables.left[:5], tables.right[:5])
     clock = time.thread_time()
     status = module._search(left, right, tables.cover, tables.bits, tables.rarest, tables.full, limit,
-                            text, stack, top, path, tally, keys, fails, known, most_nodes, depth, -1, 1, pairs)
+                            text, stack, top, path, tally, keys, fails, known, most_nodes, depth, -1, 1, module.JOINT_PAIRS)
     seconds = time.thread_time() - clock
     if status != kernel.EXHAUSTED and most_nodes >= 1 << 62:
         raise SystemExit(f"a unit of the proof ended with status {status}, not exhausted")

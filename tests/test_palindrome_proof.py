@@ -236,7 +236,7 @@ def test_the_joint_completion_test_keeps_every_shortest_phrase(words, limit):
 def test_the_joint_completion_test_prunes_where_the_separate_tests_do_not():
     from wordlab.puzzles.palindrome import random_dictionary
 
-    words = random_dictionary(1, 150, "abcdefgh", longest=5)
+    words = random_dictionary(4, 150, "abcdefgh", longest=5)   # the next-letter test leaves some pairs to judge here
     for limit in (15, 17):
         joint, separate = _shortest_by_units(words, "abcdefgh", limit, 1 << 40), \
             _shortest_by_units(words, "abcdefgh", limit, 0)
@@ -315,3 +315,70 @@ def test_finish_tables_change_no_node_count_and_no_answer(seed, limit):
                              finish_from=finish_from) for finish_from in (None, 1)]
     assert tables[1].left[4][5].shape[0] > 0 and tables[1].right[4][5].shape[0] > 0
     assert _unit_records(words, "abcdefg", limit, True, tables[0]) == _unit_records(words, "abcdefg", limit, True, tables[1])
+
+
+# -- the letters each walk can go on with -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("alphabet", ["abcde", "abcdefgh"])  # inside one 64-bit word, and across several
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_next_letters_never_rule_out_a_letter_whose_child_passes_its_cover_test(alphabet, seed):
+    """`_next_letters` by a scan of first letters may let a letter through that then fails, never the other way;
+    by testing each child (a list longer than `longest`) it is exact."""
+    from wordlab.puzzles.palindrome import random_dictionary
+
+    words = sorted(random_dictionary(seed, 60, alphabet, longest=5))
+    bits = Q.letter_bits(words, alphabet)
+    cover = Q.cover_tables(words, bits, len(alphabet), most=2)
+    children = Q.trie_arrays(words)
+    ends = Q.terminals(children, words)
+    lists = Q.completions(children, ends, bits, 2)
+    none = Q.finish_tables(lists, cover, len(alphabet), None)
+    side = Q.packed((children, ends, ends, none, none), (Q.first_letters(children, bits, 2, lists),) * 2)
+    rows, entries, firsts, tables = side[5], side[7], side[9], none[5]
+    rng = np.random.default_rng(seed)
+    everything, known = (1 << 26) - 1, np.zeros(0, np.int64)
+    for node in range(len(children)):
+        for missing in rng.integers(0, 1 << len(alphabet), 6):
+            for slack in range(3):
+                passes = 0
+                for c in range(26):
+                    y = children[node, c]
+                    after = slack if missing & bits[c] else slack - 1
+                    if y >= 0 and after >= 0 and Q._can_finish(lists[0], lists[1], lists[2], lists[3], y,
+                                                                missing & ~bits[c], after, cover):
+                        passes |= 1 << c
+                args = (children, bits, rows, Q.OUT_FIRST, entries, firsts, tables, node, int(missing), slack, cover,
+                        known, 0, 0)
+                scanned = Q._next_letters(*args, 1 << 30, everything)
+                tested = Q._next_letters(*args, -1, everything)
+                assert scanned & passes == passes, (node, missing, slack)
+                assert tested == passes, (node, missing, slack)
+
+
+def _planted(seed: int, alphabet: str, length: int) -> tuple[list[str], str]:
+    """A random dictionary of short words with a palindromic pangram of exactly `length` letters planted in it:
+    a random palindrome holding every letter, cut into words at random places."""
+    rng = np.random.default_rng(seed)
+    while True:
+        half = "".join(rng.choice(list(alphabet), (length + 1) // 2))
+        text = half + half[: length // 2][::-1]
+        if set(text) == set(alphabet):
+            break
+    cuts = sorted(set(rng.integers(1, length, rng.integers(2, 5)).tolist()))
+    phrase = [text[a:b] for a, b in zip([0] + cuts, cuts + [length])]
+    extra = ["".join(rng.choice(list(alphabet), rng.integers(1, 4))) for _ in range(5)]
+    return sorted(set(phrase + extra)), " ".join(phrase)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 100_000), st.sampled_from([11, 12, 13]))
+def test_planted_phrases_at_the_limit_are_found_and_nothing_shorter_is_missed(seed, length):
+    alphabet = "abcdef"
+    words, phrase = _planted(seed, alphabet, length)
+    expected = brute_force_shortest(words, alphabet, length)
+    assert expected is not None and expected <= length   # the planted phrase at least
+    assert _shortest_by_units(words, alphabet, length, 1 << 40)[0] == expected
+    if expected > 2 * len(alphabet) - 1:                  # a shorter length that can hold every letter
+        assert _shortest_by_units(words, alphabet, expected - 1, 1 << 40)[0] is None

@@ -78,7 +78,7 @@ def add_arguments(parser, command: str) -> None:
                                 "not yet in it (units of first words; resumable; Dask as with --prove)")
         proof.add_argument("--scheduler", metavar="ADDRESS",
                            help="a running Dask scheduler (tcp://host:8786); 'threads' or 'serial' to stay in this "
-                                "process; default: a local cluster of --workers processes")
+                                "process; default: a local cluster of --workers processes (--decide: threads)")
 
 
 def budget_case():

@@ -43,11 +43,13 @@ class Decision:
 def decide(words, ledger_path, *, alphabet: str, name: str | None = None, budget: Budget | None = None,
            scheduler: str | None = None, workers: int = 1,
            report: Callable[[str], None] = print) -> Decision:
-    """Find a phrase with `rarest-first` under `budget`, then prove the length below it impossible in the
+    """Find a phrase with `rarest-first` (on `workers` threads) under `budget`, then prove the length below it impossible in the
     ledger (`{code}` in `ledger_path` is replaced by each length's code version), going one letter below any
-    shorter phrase the proof meets. Raises WordlabError when the budget finds no phrase to start from."""
+    shorter phrase the proof meets. Raises WordlabError when the budget finds no phrase to start from.
+    `scheduler` None runs the proof on `workers` threads of this process, which holds the proof's tables
+    once built (worker processes would each read their own copy, gigabytes on WORD.LST)."""
     puzzle = index(words, alphabet)
-    found = solve(puzzle, "rarest-first", budget=budget)
+    found = solve(puzzle, "rarest-first", budget=budget, workers=workers)
     if not found.best:
         raise WordlabError(f"no palindromic pangram found to start the proof from ({found.stopped or 'none exists'}"
                            f"); give the search more --max-seconds")
@@ -55,7 +57,7 @@ def decide(words, ledger_path, *, alphabet: str, name: str | None = None, budget
     report(f"found {letters} letters by rarest-first: {phrase!r}; proving {letters - 1} impossible")
     while True:
         claim = ledger.prove(puzzle.words, letters - 1, ledger_path, alphabet=alphabet, name=name,
-                             scheduler=scheduler, workers=workers, report=report, until_found=True)
+                             scheduler=scheduler or "threads", workers=workers, report=report, until_found=True)
         if claim.impossible:
             if not verify(puzzle, phrase):
                 raise AssertionError(f"the phrase {phrase!r} fails verify")

@@ -28,7 +28,14 @@ all it needs:
    of completions (`finish_tables`: the cover tables pushed by the node's completions, every missing
    set at once) and remembered elsewhere by walk, node, missing letters and slack (`_finishes`): one
    left walk meets many right walks, and the answer does not depend on them. Both give the answers
-   the list scan gives, so they change the time a search takes, never its nodes.
+   the list scan gives, so they change the time a search takes, never its nodes;
+7. a state that passes its tests asks each walk which letters it can go on with inside its word and still
+   pass its cover test one letter further out (`_next_letters`): the first letters of the completions that
+   pass here (each list entry keeps its first letters, `first_letters`), or, for a list too long to scan,
+   each child's own test. A letter either walk rules out is not taken, so the states its cover test would
+   reject at once are never entered (on WORD.LST at 56 letters, about a quarter of the nodes remain);
+   a node's row of list bounds, table and ends, and its completions packed one number each (`packed`),
+   keep each test to a few memory reads.
 
 The kernels are compiled with numba; `_search.py_func` is the same loop in plain Python (for `%lprun`).
 """
@@ -54,7 +61,8 @@ from wordlab.search import Budget, Probe
 from wordlab.search.probe import paced
 
 COVER_WASTE = 3        # cover tables up to this many repeats; with more slack the cover test does not prune
-JOINT_PAIRS = 1 << 20  # the joint completion test judges states whose two completion lists make this few pairs
+JOINT_PAIRS = 1 << 10  # the joint completion test judges states whose two completion lists make this few pairs
+NEXT_LETTERS_UP_TO = 1024  # longer completion lists give a walk's next letters by testing each child instead of a scan
 FINISH_TABLES_FROM = 1024  # long proofs give lists this long a finish table (WORD.LST at 57 letters: 67 nodes, 2 GB)
 MEMO_BITS = 24         # transposition table of 2^24 entries (about 300 MB) for large dictionaries
 CHUNK = 200_000        # nodes per call of the compiled search, between budget and progress checks
@@ -373,6 +381,44 @@ def completions(children: np.ndarray, ends: np.ndarray, bits: np.ndarray, most: 
     return first, stop, sets[:used], lengths[:used]
 
 
+@njit(cache=True)
+def _first_letters(children, bits, most, first, stop, sets, lengths, firsts, top, bottom):
+    """For nodes top - 1 down to bottom: per entry of a node's completion list (a letter set with its shortest
+    length), every first letter of a way to finish the word with that letter set, as a mask of letters a..z
+    (bit c): the letters whose child lists hold the set less that letter, or with it, at a length that keeps
+    the entry within `most` repeats. The empty completion has none."""
+    for x in range(top - 1, bottom - 1, -1):
+        m = stop[x] - first[x]
+        if m == 0:
+            continue
+        order = np.argsort(sets[first[x]:stop[x]])
+        ordered = sets[first[x]:stop[x]][order]
+        for c in range(26):
+            y = children[x, c]
+            if y < 0:
+                continue
+            for i in range(first[y], stop[y]):
+                s, l = sets[i] | bits[c], lengths[i] + 1
+                if l - _popcount(s) > most:
+                    continue
+                k = np.searchsorted(ordered, s)
+                if k < m and ordered[k] == s:
+                    firsts[first[x] + order[k]] |= 1 << c
+
+
+def first_letters(children: np.ndarray, bits: np.ndarray, most: int, lists: tuple,
+                  budget: Budget | None = None) -> np.ndarray:
+    """`_first_letters` for every node of a completion list (`completions`), 20,000 nodes at a time with a
+    look at the budget's clock between."""
+    first, stop, sets, lengths = lists[:4]
+    firsts = np.zeros(len(sets), np.int32)
+    for top in range(children.shape[0], 0, -20_000):
+        if budget:
+            budget.check()
+        _first_letters(children, bits, most, first, stop, sets, lengths, firsts, top, max(0, top - 20_000))
+    return firsts
+
+
 def finish_tables(lists: tuple, cover: np.ndarray, letters: int, from_length: int | None,
                   budget: Budget | None = None) -> tuple:
     """The completion lists with, for each node whose list holds at least `from_length` letter sets, a
@@ -422,6 +468,31 @@ def _drop_one(table: np.ndarray, letters: int, budget: Budget | None = None) -> 
     return out
 
 
+# columns of a side's node records (`packed`): the outside lists, the ends, the middle-word lists
+OUT_FIRST, OUT_STOP, OUT_TABLE, ANY_END, REAL_END, MID_FIRST, MID_STOP, MID_TABLE = range(8)
+LENGTH_SHIFT, WASTE_SHIFT = 32, 48  # a packed completion: letters | length << 32 | repeats << 48
+
+
+def packed(side: tuple, firsts: tuple) -> tuple:
+    """A side (children, any ends, realizable ends, middle-word lists, outside lists) with what the search reads
+    at every node in one row of 8 numbers (`OUT_FIRST`..`MID_TABLE`: one cache line), each list's
+    completions packed into one number each (letters, length, repeats), so that a node's test touches its
+    row, then its table bit, remembered answer or entries, and the entries' first letters (`first_letters`,
+    for the middle-word lists and the outside lists)."""
+    children, any_end, real_end, in_middle, outside = side[:5]
+    rows = np.zeros((children.shape[0], 8), np.int64)
+    rows[:, OUT_FIRST], rows[:, OUT_STOP], rows[:, OUT_TABLE] = outside[0], outside[1], outside[4]
+    rows[:, ANY_END], rows[:, REAL_END] = any_end, real_end
+    rows[:, MID_FIRST], rows[:, MID_STOP], rows[:, MID_TABLE] = in_middle[0], in_middle[1], in_middle[4]
+
+    def entries(lists):
+        sets, lengths = lists[2], lists[3]
+        counts = np.unpackbits(np.ascontiguousarray(sets).view(np.uint8)).reshape(-1, 64).sum(axis=1, dtype=np.int64)
+        return sets | lengths << LENGTH_SHIFT | (lengths - counts) << WASTE_SHIFT
+
+    return (children, any_end, real_end, in_middle, outside, rows, entries(in_middle), entries(outside)) + firsts
+
+
 @njit(cache=True)
 def _can_finish(first, stop, sets, lengths, node, missing, slack, cover):
     """Can one walk, from `node`, finish its word and go on with whole words so as to bring in every
@@ -446,58 +517,122 @@ def _covers(cover, slack, letters):
 
 
 @njit(cache=True)
-def _finishes(lists, node, missing, slack, cover, known, walk):
-    """`_can_finish`: read from the node's finish table if it has one (`finish_tables`), else remembered in
-    `known` (a direct-mapped table; empty: nothing is remembered) by the walk and its node (`walk`), the
-    missing letters and the slack. Each entry holds the whole key and the answer, so a hit is always right;
-    a collision only overwrites."""
+def _entry_finishes(e, missing, slack, cover):
+    """Does the packed completion `e` (`packed`), then whole words, bring in every `missing` letter with at most
+    `slack` repeats? Its letters already covered count as repeats."""
+    s = e & ((1 << LENGTH_SHIFT) - 1)
+    spent = ((e >> LENGTH_SHIFT) & 0xFFFF) - _popcount(s & missing)
+    return spent <= slack and _covers(cover, slack - spent, missing & ~s) == 1
+
+
+@njit(cache=True)
+def _scan(entries, first, stop, missing, slack, cover):
+    """`_can_finish` on packed completions (`packed`), cheapest first: stops at the first too costly."""
+    for i in range(first, stop):
+        e = entries[i]
+        if e >> WASTE_SHIFT > slack:
+            return False
+        if _entry_finishes(e, missing, slack, cover):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _finishes(rows, col, entries, tables, node, missing, slack, cover, known, walk):
+    """`_can_finish` for `node` with the lists whose columns start at `col` (OUT_FIRST or MID_FIRST): read
+    from the node's finish table if it has one (`finish_tables`), else remembered in `known` (a direct-mapped
+    table; empty: nothing is remembered) by the walk and its node (`walk`), the missing letters and the
+    slack. Each entry holds the whole key and the answer, so a hit is always right; a collision only
+    overwrites."""
     if slack >= cover.shape[0]:
         return True
-    table = lists[4][node]
+    table = rows[node, col + 2]
     if table >= 0:
-        return _covers(lists[5][table], slack, missing) == 1
+        return _covers(tables[table], slack, missing) == 1
     if known.shape[0] == 0:
-        return _can_finish(lists[0], lists[1], lists[2], lists[3], node, missing, slack, cover)
+        return _scan(entries, rows[node, col], rows[node, col + 1], missing, slack, cover)
     key = (walk << 30 | slack << 26 | missing) + 1
     x = (key * 0x9E3779B97F4A7C1) & ((1 << 62) - 1)
     x ^= x >> 31
     i = x & (known.shape[0] - 1)
     if known[i] >> 1 == key:
         return known[i] & 1 == 1
-    answer = _can_finish(lists[0], lists[1], lists[2], lists[3], node, missing, slack, cover)
+    answer = _scan(entries, rows[node, col], rows[node, col + 1], missing, slack, cover)
     known[i] = key << 1 | (1 if answer else 0)
     return answer
 
 
 @njit(cache=True)
-def _finish_together(left, right, f, r, missing, slack, cover, pairs):
+def _finish_together(lrows, lcol, lent, rrows, rcol, rent, f, r, missing, slack, cover, pairs):
     """Can both walks finish their current words *in one string*? Both spell the same letters outwards,
     so one walk's completion is a prefix of the other's: one letter set holds the other. A pair of
     completions must agree that way and each leave a rest that whole words cover within the slack.
     Judged only when the two lists have at most `pairs` pairs (a walk at a word end has the empty
     completion, which agrees with any other, so nothing is gained there). Cost: up to `pairs` pairs."""
-    lf, ls, lsets, llen = left[0], left[1], left[2], left[3]
-    rf, rs, rsets, rlen = right[0], right[1], right[2], right[3]
-    if slack >= cover.shape[0] or (ls[f] - lf[f]) * (rs[r] - rf[r]) > pairs:
+    lf, ls = lrows[f, lcol], lrows[f, lcol + 1]
+    rf, rs = rrows[r, rcol], rrows[r, rcol + 1]
+    if slack >= cover.shape[0] or (ls - lf) * (rs - rf) > pairs:
         return True
-    for i in range(lf[f], ls[f]):
-        a, la = lsets[i], llen[i]
-        if la - _popcount(a) > slack:
+    low = (1 << LENGTH_SHIFT) - 1
+    for i in range(lf, ls):
+        ea = lent[i]
+        if ea >> WASTE_SHIFT > slack:
             break
-        spent = la - _popcount(a & missing)
-        if spent > slack or not _covers(cover, slack - spent, missing & ~a):
+        if not _entry_finishes(ea, missing, slack, cover):
             continue
-        for j in range(rf[r], rs[r]):
-            b, lb = rsets[j], rlen[j]
-            if lb - _popcount(b) > slack:
+        a = ea & low
+        for j in range(rf, rs):
+            eb = rent[j]
+            if eb >> WASTE_SHIFT > slack:
                 break
-            both = a & b
-            if both != a and both != b:
-                continue
-            spent = lb - _popcount(b & missing)
-            if spent <= slack and _covers(cover, slack - spent, missing & ~b):
+            both = a & eb & low
+            if (both == a or both == eb & low) and _entry_finishes(eb, missing, slack, cover):
                 return True
     return False
+
+
+@njit(cache=True)
+def _next_letters(children, bits, rows, col, entries, firsts, tables, node, missing, slack, cover, known, walk, shift,
+                  longest, wanted):
+    """The letters a walk at `node` can go on with inside its word (no restart) and still pass its cover test
+    (`_finishes`) one letter further out. From a list of at most `longest` completions: the first letters of
+    those that pass the test here (a completion's shortest length stands for all of its first letters', so
+    this may let through a letter that then fails; it never keeps one out that passes). From a longer one:
+    each child's own test (`walk` and `shift` make its key for `known`: 2 * (shift + child) + walk). Only the
+    `wanted` letters are judged (the others may be left out); all of them when the test does not judge the
+    slack."""
+    if slack >= cover.shape[0]:
+        return wanted
+    letters = 0
+    if rows[node, col + 1] - rows[node, col] > longest:
+        for c in range(26):
+            y = children[node, c]
+            if y < 0 or not wanted >> c & 1:
+                continue
+            inside = missing & bits[c] != 0
+            after = slack if inside else slack - 1
+            if after >= 0 and _finishes(rows, col, entries, tables, y, missing & ~bits[c], after, cover, known,
+                                        2 * (shift + y) + walk):
+                letters |= 1 << c
+        return letters
+    for i in range(rows[node, col], rows[node, col + 1]):
+        e = entries[i]
+        if e >> WASTE_SHIFT > slack:
+            break
+        new = firsts[i] & wanted & ~letters
+        if new and _entry_finishes(e, missing, slack, cover):
+            letters |= new
+    return letters
+
+
+@njit(cache=True)
+def _steps(children, node, at_end):
+    """The letters a walk at `node` can take next: to a child, or, at a word end (not the root), from the root."""
+    letters = 0
+    for c in range(26):
+        if children[node, c] >= 0 or (at_end and node != 0 and children[0, c] >= 0):
+            letters |= 1 << c
+    return letters
 
 
 # -- the transposition table -----------------------------------------------------------------------------------
@@ -553,6 +688,8 @@ def _step(children, node, at_end, restart, c):
 
 # columns of the explicit stack: one row per depth
 LEFT, RIGHT, COVERED, MIDDLE, NEED, NEXT = range(6)
+MOVES, LETTERS = (1 << 8) - 1, (1 << 26) - 1
+NEXT_LEFT, NEXT_RIGHT = 8, 34  # NEXT holds the next move and, above it, the letters each walk can go on with
 
 
 @njit(cache=True, nogil=True)
@@ -571,16 +708,18 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
     A row's MIDDLE is 1 while the left walk is still in the middle word (any word may end there),
     2 for the right walk, 0 after. NEED is the rarest letter the current block must bring in.
     Moves are numbered letter·4 + 2·(left restarts) + (right restarts). Costs per node: two
-    completion-list scans (cut short at the first too costly) and a table probe."""
-    lch, lany, lreal, lca, lcr = left
-    rch, rany, rreal, rca, rcr = right
+    completion-list scans (cut short at the first too costly) and a table probe; per node that passes
+    them, each walk's next letters (`_next_letters`)."""
+    lch, lrows, lmid, lout, lmidfirst, loutfirst = left[0], left[5], left[6], left[7], left[8], left[9]
+    rch, rrows, rmid, rout, rmidfirst, routfirst = right[0], right[5], right[6], right[7], right[8], right[9]
+    lmidtabs, louttabs, rmidtabs, routtabs = left[3][5], left[4][5], right[3][5], right[4][5]
     nleft, nright = lch.shape[0], rch.shape[0]
     d = top[0]
     done = 0
     while d >= floor:
         f, r, covered, middle, need = stack[d, 0], stack[d, 1], stack[d, 2], stack[d, 3], stack[d, 4]
-        lend = lany[f] if middle == 1 else lreal[f]
-        rend = rany[r] if middle == 2 else rreal[r]
+        lend = lrows[f, ANY_END] if middle == 1 else lrows[f, REAL_END]
+        rend = rrows[r, ANY_END] if middle == 2 else rrows[r, REAL_END]
         room = limit - tail - 2 * d
         k1 = (f * nright + r) * 3 + middle
         k2 = covered | (_popcount(need - 1) + 1 if need else 0) << 26 | epoch << EPOCH_SHIFT
@@ -600,11 +739,16 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
                 return FOUND
             missing = full & ~covered
             slack = (room - 2 * _popcount(missing)) // 2
-            lc = lca if middle == 1 else lcr
-            rc = rca if middle == 2 else rcr
-            if slack < 0 or not _finishes(lc, f, missing, slack, cover, known, 2 * f + (middle == 1)) \
-                    or not _finishes(rc, r, missing, slack, cover, known, 2 * (nleft + r) + (middle == 2)) \
-                    or not _finish_together(lc, rc, f, r, missing, slack, cover, pairs):
+            lcol = MID_FIRST if middle == 1 else OUT_FIRST
+            rcol = MID_FIRST if middle == 2 else OUT_FIRST
+            lent = lmid if middle == 1 else lout
+            rent = rmid if middle == 2 else rout
+            if slack < 0 or not _finishes(lrows, lcol, lent, lmidtabs if middle == 1 else louttabs, f, missing,
+                                          slack, cover, known, 2 * f + (middle == 1)) \
+                    or not _finishes(rrows, rcol, rent, rmidtabs if middle == 2 else routtabs, r, missing, slack,
+                                     cover, known, 2 * (nleft + r) + (middle == 2)) \
+                    or not _finish_together(lrows, lcol, lent, rrows, rcol, rent, f, r, missing, slack, cover,
+                                            pairs):
                 tally[1] += 1
                 d -= 1
                 continue
@@ -612,7 +756,23 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
                 tally[2] += 1
                 d -= 1
                 continue
+            wanted = LETTERS                           # the letters the counting bound allows one further out
+            if tail + 2 * d + 2 + 2 * _popcount(missing) > limit:
+                wanted = 0
+                for c in range(26):
+                    if missing & bits[c]:
+                        wanted |= 1 << c
+            lnext = _next_letters(lch, bits, lrows, lcol, lent, lmidfirst if middle == 1 else loutfirst,
+                                  lmidtabs if middle == 1 else louttabs, f, missing, slack, cover, known,
+                                  middle == 1, 0, NEXT_LETTERS_UP_TO, wanted & _steps(rch, r, rend))
+            lsteps = lnext | (_steps(lch, 0, 0) if lend and f != 0 else 0)
+            rnext = _next_letters(rch, bits, rrows, rcol, rent, rmidfirst if middle == 2 else routfirst,
+                                  rmidtabs if middle == 2 else routtabs, r, missing, slack, cover, known,
+                                  middle == 2, nleft, NEXT_LETTERS_UP_TO, wanted & lsteps)
             move = 0
+        else:                                          # back from a child: the letters each walk can go on with
+            lnext, rnext = (move >> NEXT_LEFT) & LETTERS, (move >> NEXT_RIGHT) & LETTERS
+            move &= MOVES
         advanced = False
         while move < 104:
             c, lnew, rnew = move >> 2, (move >> 1) & 1, move & 1
@@ -622,6 +782,8 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
             if tail + 2 * d + 2 + 2 * _popcount(full & ~after) > limit:
                 move = (c + 1) * 4
                 continue
+            if not (lnew or lnext >> c & 1) or not (rnew or rnext >> c & 1):
+                continue                               # that walk's cover test fails one letter further out
             a = _step(lch, f, lend, lnew, c)
             b = _step(rch, r, rend, rnew, c)
             if a < 0 or b < 0:
@@ -635,7 +797,7 @@ def _search(left, right, cover, bits, rarest, full, limit, tail, stack, top, pat
                     if not covered & rarest[q]:
                         block = rarest[q]
                         break
-            stack[d, 5] = move
+            stack[d, 5] = move | lnext << NEXT_LEFT | rnext << NEXT_RIGHT
             d += 1
             stack[d, 0], stack[d, 1], stack[d, 2] = a, b, after
             stack[d, 3] = 0 if (middle == 1 and lnew) or (middle == 2 and rnew) else middle
@@ -713,10 +875,11 @@ def build_tables(words, alphabet: str, rarest: str, most_waste: int, budget: Bud
     for spelled, ends in (([w[::-1] for w in words], [w[::-1] for w in usable]), (list(words), usable)):
         children = trie_arrays(spelled, budget)
         any_end, real_end = terminals(children, spelled, budget), terminals(children, ends, budget)
-        in_middle = finish_tables(completions(children, any_end, bits, most, budget), cover, len(alphabet), None)
-        outside = finish_tables(completions(children, real_end, bits, most, budget), cover, len(alphabet),
-                                finish_from, budget)
-        sides.append((children, any_end, real_end, in_middle, outside))
+        lists = completions(children, any_end, bits, most, budget), completions(children, real_end, bits, most, budget)
+        in_middle = finish_tables(lists[0], cover, len(alphabet), None)
+        outside = finish_tables(lists[1], cover, len(alphabet), finish_from, budget)
+        firsts = tuple(first_letters(children, bits, most, kind, budget) for kind in lists)
+        sides.append(packed((children, any_end, real_end, in_middle, outside), firsts))
     left, right = sides
     size = max(12, min(MEMO_BITS, int(np.log2(left[0].shape[0] + right[0].shape[0])) + 6))
     return Tables(most_waste, bits, np.array([int(bits[ord(c) - 97]) for c in rarest], np.int64),
@@ -734,7 +897,7 @@ def rarest_first(words, alphabet: str) -> str:
     return "".join(sorted(alphabet, key=lambda c: (counts[c], c)))
 
 
-TABLES_FORMAT = 3  # bump when the pickled Tables change shape or module
+TABLES_FORMAT = 4  # bump when the pickled Tables change shape or module
 CACHE_AFTER_SECONDS = 0.5  # tables that took longer than this to build are kept on disk
 CACHE_BYTES = 8 << 30      # the disk cache keeps the most recently used tables up to this size
 
@@ -990,6 +1153,6 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
 
 BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
             _costly_parts, cover_tables, _completions, completions, finish_tables, _finish_table, _drop_one,
-            build_tables, rarest_first, _centres)
-KERNEL = (_popcount, _can_finish, _finishes, _covers, _finish_together, _slot, _recall, _remember, _step, _search,
-          phrase_from, allowed_waste)
+            _first_letters, first_letters, packed, build_tables, rarest_first, _centres)
+KERNEL = (_popcount, _scan, _finishes, _covers, _finish_together, _next_letters, _steps, _slot, _recall, _remember,
+          _step, _search, phrase_from, allowed_waste)

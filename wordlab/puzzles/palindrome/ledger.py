@@ -258,7 +258,8 @@ def tables_for(job: Job) -> proof.Tables:
 def code_version(tables: proof.Tables) -> str:
     """The version a ledger line is valid for: the search kernel's code, the cuts, and the tables."""
     stamp = (proof.source_digest(proof.KERNEL + (Searcher, search_unit, cut, centre_units, parent)),
-             proof.EPOCH_SHIFT, proof.JOINT_PAIRS, SPLIT_DEPTH, SPLIT_CENTRES_UP_TO, proof.tables_digest(tables))
+             proof.EPOCH_SHIFT, proof.JOINT_PAIRS, proof.NEXT_LETTERS_UP_TO, SPLIT_DEPTH, SPLIT_CENTRES_UP_TO,
+             proof.tables_digest(tables))
     return hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
 
 
@@ -839,9 +840,10 @@ def unit_named(searcher: Searcher, job: Job, name: str) -> Unit:
 def without_finish_tables(tables: proof.Tables) -> proof.Tables:
     """The same tables with no finish tables: every cover test scans its completion list."""
     def bare(side):
-        children, any_end, real_end, *lists = side
-        return (children, any_end, real_end) + tuple(
-            proof.finish_tables(completions[:4], tables.cover, len(tables.bits), None) for completions in lists)
+        children, any_end, real_end, in_middle, outside = side[:5]
+        return proof.packed((children, any_end, real_end) + tuple(
+            proof.finish_tables(completions[:4], tables.cover, len(tables.bits), None)
+            for completions in (in_middle, outside)), side[8:10])
     return dataclasses.replace(tables, left=bare(tables.left), right=bare(tables.right), memos=[])
 
 
