@@ -236,6 +236,54 @@ def test_the_tree_says_what_lies_out_of_sight_exactly_when_some_nodes_do(run):
     assert re.search(r"\d+ nodes above \(depths 0–\d+\) not shown: scroll up", end)
 
 
+def test_a_small_tree_stays_compact_and_a_wider_one_fits_its_box_where_it_can():
+    """A tree narrower than its box keeps its leaves a label's width and a little apart, not spread over the
+    box (the narrow beam's cut in a run as wide as the page); breadth-first's 39 nodes on the example fit the
+    box of one of three runs side by side, nothing out of view and no label cut by its edge."""
+    from wordlab.viz.player import run_width
+    from wordlab.viz.recording import LABEL_CHAR_PX, LEAF_ROOM
+
+    result = recorded("beam", width=2)
+    beam, step = recording_of(result), steps_of_kind(result, "prune")[0]
+    xs = sorted(x for x, _ in tree_pixels(beam, step, run_width(1)).values())
+    slots = sorted(x for x, _ in tree_view(beam, step).positions.values())  # leaf slots apart, the drawing's unit
+    assert xs[-1] - xs[0] <= (slots[-1] - slots[0]) * (4 * LABEL_CHAR_PX + LEAF_ROOM) + 1e-6 < run_width(1) / 3
+    wide = recording_of(recorded("breadth-first"))
+    end = len(wide) - 1
+    svg = tree_svg(wide, end, run_width(3))
+    svg_width = int(re.search(r"<svg class='wordlab-tree' width='(\d+)'", svg).group(1))
+    assert len(tree_view(wide, end).nodes) == 39 and svg_width == run_width(3) - TICKS_PX
+    assert "out of view" not in svg
+    for node, (x, _) in tree_pixels(wide, end, run_width(3)).items():
+        label = wide.by_id[node][3]
+        assert LABEL_CHAR_PX * len(label) / 2 <= x <= svg_width - LABEL_CHAR_PX * len(label) / 2, (node, label)
+
+
+def test_no_side_branch_hangs_from_a_line_off_the_top_of_the_box():
+    """Where the box opens below the tree's top, a node off the path whose parent is above it is left out, with
+    all below it, and counted on the line above the tree, as a filmstrip's frame does; the path's line up stays."""
+    recording, steps = deep_sudoku(), 0
+    for step in range(len(recording)):
+        svg = tree_svg(recording, step)
+        view, at = tree_view(recording, step), tree_pixels(recording, step)
+        top = int(re.search(r"class='wordlab-tree-here' data-node='\d+' style='position:absolute;left:-?\d+px;"
+                            r"top:(\d+)px", svg).group(1))
+        drawn = {int(node) for node in re.findall(r"<g class='wordlab-node' data-node='(\d+)'", svg)}
+        parents = {node: parent for node, parent, _, _ in view.nodes}
+        hanging = {node for node in drawn if parents[node] is not None and at[parents[node]][1] < top - 1 <= at[node][1]}
+        assert hanging <= view.path, (step, hanging - view.path)
+        left_out = set(parents) - drawn
+        assert all(parents[node] in left_out or at[parents[node]][1] < top for node in left_out), step
+        note = re.search(r"<div class='wordlab-tree-note'[^>]*>([^<]*)</div>", svg).group(1)
+        if left_out:
+            branch = "a side branch" if len(left_out) == 1 else "side branches"
+            assert f"{len(left_out)} node{'s' * (len(left_out) > 1)} of {branch} whose parent is above, not drawn" in note
+            steps += 1
+        else:
+            assert "side branch" not in note, (step, note)
+    assert steps  # the run has steps where the box opens below such a parent
+
+
 def test_a_filmstrip_frame_of_a_deep_tree_shows_the_levels_round_the_current_node_and_says_what_it_cut():
     from matplotlib.figure import Figure
 

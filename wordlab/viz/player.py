@@ -23,7 +23,7 @@ from wordlab.viz.filmstrip import filmstrip, png_base64
 from wordlab.viz.recording import (MARKS, PANEL_ROW_PX, QUEUE_ROW_PX, START, STATE_CHAR_PX, TREE_WIDTH, Recording,
                                    instance_text, panel_html, panel_px, panel_px_at, queue_html, queue_lines,
                                    recording_of, run_note_html, run_rows, state_chars, state_html, state_px,
-                                   state_px_at, text_lines, tree_svg)
+                                   state_px_at, text_lines, tree_note_lines, tree_svg)
 
 INTERVAL_MS = 400  # the player's default pause between steps
 RECORD = 2000  # how many events `watch` records by default: enough for every example to reach its answer
@@ -93,10 +93,11 @@ class RunView:
     the tree of fixed height (the heights the tallest step of any run stepped with it needs)."""
 
     def __init__(self, recording: Recording, width: int = TREE_WIDTH, queue_px: int = 0, top_px: int | None = None,
-                 title_px: int | None = None, marks: list[str] | None = None):
+                 title_px: int | None = None, marks: list[str] | None = None, note_lines: int | None = None):
         import ipywidgets as widgets
 
         self.recording, self.width, self.marks = recording, width, marks
+        self.note_lines = tree_note_lines(recording, width) if note_lines is None else note_lines
         state_width = state_column(recording, width)
         beside = state_width < width
         top_px = top_height(recording, width) if top_px is None else top_px
@@ -125,7 +126,7 @@ class RunView:
         try:
             self.state.value = state_html(self.recording, step)
             self.queue.value = queue_html(self.recording, step)
-            self.tree.value = tree_svg(self.recording, step, self.width, marks=self.marks)
+            self.tree.value = tree_svg(self.recording, step, self.width, marks=self.marks, note_lines=self.note_lines)
             self.panel.value = panel_html(self.recording, step)  # last: its step row says the rest is drawn
         except Exception as problem:  # a widget callback must not raise: say what went wrong instead
             self.state.value = (f"<pre style='white-space:pre-wrap'>cannot draw step {step + 1}: "
@@ -147,7 +148,8 @@ class Player:
         width = run_width(len(recordings))
         top_px = max(top_height(r, width) for r in recordings)  # runs side by side keep their trees level
         title_px = max(note_height(r, width) for r in recordings)
-        self.views = [RunView(r, width, queue_height(recordings), top_px, title_px, legend_marks(recordings))
+        note_lines = max(tree_note_lines(r, width) for r in recordings)  # and their trees' boxes
+        self.views = [RunView(r, width, queue_height(recordings), top_px, title_px, legend_marks(recordings), note_lines)
                       for r in recordings]
         controls = widgets.HBox([self.play, self.first, self.back, self.forward, self.last, self.slider, self.speed],
                                 layout=widgets.Layout(flex_flow="row wrap"))

@@ -727,6 +727,7 @@ class TreeView:
     collapsed: int
     depths: tuple[int, int]  # the least and greatest depth of the whole recorded tree: a stable vertical scale
     labelled: bool = False  # some node carries a label above it: levels need room for it
+    label_chars: int = 0  # the longest label of the whole recorded tree: a stable width for a leaf's room
 
 
 def tree_view(recording: Recording, step: int) -> TreeView:
@@ -736,7 +737,8 @@ def tree_view(recording: Recording, step: int) -> TreeView:
     positions = step_layout(kept, recording.slots or leaf_slots(kept))
     depths = [depth for _, _, depth, _ in recording.tree] or [0]
     return TreeView(kept, positions, recording.marks(step), recording.node_at(step), set(path), len(drawn) - len(kept),
-                    (min(depths), max(depths)), any(label for *_, label in kept))
+                    (min(depths), max(depths)), any(label for *_, label in kept),
+                    max((len(label) for *_, label in recording.tree), default=0))
 
 
 def _children_of(tree: Sequence[Node]) -> dict[int | None, list[int]]:
@@ -810,7 +812,8 @@ TREE_WIDTH, TREE_HEIGHT = 430, 230  # pixels: the tree's box in the player; bigg
 LEVEL_PX = 22  # the least pixels between levels: a node's ring never touches the next level's marks
 LABELLED_LEVEL_PX = 32  # and with labels, which sit 10 pixels above their node, 10 high
 OPEN_HERE = "scroll-initial-target:nearest"  # CSS: a scroll box opens scrolled to the element that has this
-MIN_GAP = 14  # pixels between neighbouring leaves, the least before the drawing grows wider than its box
+MIN_GAP = 12  # pixels between neighbouring leaves, the least before the drawing grows wider than its box
+LEAF_ROOM = 20  # pixels between neighbouring leaves at most, beyond their labels' width: a small tree stays compact
 PAD = 14  # pixels round the drawing (more at the top: a root's label sits above it)
 TOP = 24
 TICKS_PX = 22  # pixels at the left of the tree's box for the depth numbers, which stay as the tree scrolls sideways
@@ -875,19 +878,23 @@ def _roots_joined(at, view: TreeView) -> str:
 
 
 def _scale(view: TreeView, width: int, height: int):
-    """A function placing a node in pixels, and the drawing's size (at least the box's)."""
+    """A function placing a node in pixels, and the drawing's size (at least the box's). Leaves spread over the
+    box's width, but no further apart than a label's width and `LEAF_ROOM` (a small tree stays compact at the
+    left) and no closer than `MIN_GAP` (a tree wider than that scrolls); the sides leave room for half a label."""
     xs = [x for x, _ in view.positions.values()] or [0]
     ys = view.depths
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
     top = TOP + START_RISE * (sum(parent is None for _, parent, _, _ in view.nodes) > 1)  # room for a start point
-    gap = max(MIN_GAP, (width - 2 * PAD) / span_x) if span_x else 0
+    side = max(PAD, LABEL_CHAR_PX * view.label_chars / 2 + 2)
+    widest = max(3 * MIN_GAP, LABEL_CHAR_PX * view.label_chars + LEAF_ROOM)
+    gap = max(MIN_GAP, min(widest, (width - 2 * side) / span_x)) if span_x else 0
     least = LABELLED_LEVEL_PX if view.labelled else LEVEL_PX
     row = max(least, min(44, (height - top - PAD) / span_y)) if span_y else 0  # deeper trees scroll down
-    size = (max(width, 2 * PAD + span_x * gap), max(height, top + PAD + span_y * row))
+    size = (max(width, 2 * side + span_x * gap), max(height, top + PAD + span_y * row))
 
     def at(node_id):
         x, y = view.positions[node_id]
-        return (PAD + (x - min(xs)) * gap if span_x else size[0] / 2), top + (y - min(ys)) * row
+        return (side + (x - min(xs)) * gap if span_x else size[0] / 2), top + (y - min(ys)) * row
 
     return at, size, gap
 
@@ -901,30 +908,61 @@ def tree_pixels(recording: Recording, step: int, width: int = TREE_WIDTH,
 
 
 def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: int = TREE_HEIGHT,
-             marks: Sequence[str] | None = None) -> str:
+             marks: Sequence[str] | None = None, note_lines: int | None = None) -> str:
     """The legend (of `marks`, default the marks this run uses; runs side by side share one), then a line
-    saying what of the tree is out of sight (nodes above the part the box opens on, nodes collapsed), then
-    the search tree up to `step`, its depths marked at the left, in a box that scrolls when the tree is bigger."""
+    saying what of the tree is out of sight (nodes above the part the box opens on, side branches whose parent
+    is above it, nodes collapsed: `note_lines` lines high, default `tree_note_lines`), then the search tree up
+    to `step`, its depths marked at the left, in a box that scrolls when the tree is bigger."""
     view = tree_view(recording, step)
     legend = legend_svg(width, recording.marks_used() if marks is None else marks)
     if not view.nodes:
         return legend + "<div class='wordlab-tree-note'>no tree node recorded yet</div>"
     box = (width - TICKS_PX, height - NOTE_PX)  # the drawing's part of the box, beside the depths
     at, (svg_width, svg_height), _ = _scale(view, *box)
-    parts = [_roots_joined(at, view)] + [_edge(at, node_id, parent, node_id in view.path and parent in view.path)
-                                         for node_id, parent, _, _ in view.nodes if parent is not None]
-    labelled = labels_with_room(at, view)
-    for node_id, _, _, label in view.nodes:
-        parts.append(_node(at, node_id, label, view, node_id in labelled))
     window = _window(at, view, (svg_width, svg_height), box)
+    hanging = side_branches_above(at, view, window)
+    drawn = [node for node in view.nodes if node[0] not in hanging]
+    parts = [_roots_joined(at, view)] + [_edge(at, node_id, parent, node_id in view.path and parent in view.path)
+                                         for node_id, parent, _, _ in drawn if parent is not None]
+    labelled = labels_in_window(at, view, window)
+    for node_id, _, _, label in drawn:
+        parts.append(_node(at, node_id, label, view, node_id in labelled))
     if window[0] > 0 or window[1] > 0:  # the box opens past the drawing's end when it opens on a level or a node's edge
         svg_width, svg_height = max(svg_width, window[0] + box[0]), max(svg_height, window[1] + box[1])
-    return (legend + _out_of_view_note(at, view, window) + f"<div class='wordlab-tree-box' style='width:{width}px;"
-            f"height:{box[1]}px;overflow:auto'><div style='display:flex;width:{svg_width + TICKS_PX:.0f}px'>"
-            f"{_depth_ticks(at, view, svg_height)}<div style='position:relative;flex:none;width:{svg_width:.0f}px;"
-            f"height:{svg_height:.0f}px'><svg class='wordlab-tree' width='{svg_width:.0f}' height='{svg_height:.0f}' "
-            f"style='display:block' xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg>"
-            f"{_here(view, window)}</div></div></div>")
+    lines = tree_note_lines(recording, width, height) if note_lines is None else note_lines
+    return (legend + _out_of_view_note(at, view, window, hanging, lines) + f"<div class='wordlab-tree-box' "
+            f"style='width:{width}px;height:{box[1]}px;overflow:auto'><div style='display:flex;"
+            f"width:{svg_width + TICKS_PX:.0f}px'>{_depth_ticks(at, view, svg_height)}<div style='position:relative;"
+            f"flex:none;width:{svg_width:.0f}px;height:{svg_height:.0f}px'><svg class='wordlab-tree' "
+            f"width='{svg_width:.0f}' height='{svg_height:.0f}' style='display:block' "
+            f"xmlns='http://www.w3.org/2000/svg'>{''.join(parts)}</svg>{_here(view, window)}</div></div></div>")
+
+
+def side_branches_above(at, view: TreeView, window) -> set[int]:
+    """The nodes the box would show hanging from a line off its top: off the path to the current node, in or
+    below the part of the drawing the box opens on, under a parent above it (and all below them). They are
+    left out and counted, as a filmstrip's frame leaves them out; the path's own line up is drawn."""
+    top, hanging = window[1], set()
+    if top <= 0:
+        return hanging
+    for node_id, parent, _, _ in view.nodes:  # a parent before its children, as recorded
+        if node_id in view.path or node_id == view.current or parent is None or parent not in view.positions:
+            continue
+        if parent in hanging or at(parent)[1] < top <= at(node_id)[1]:
+            hanging.add(node_id)
+    return hanging
+
+
+def tree_note_lines(recording: Recording, width: int = TREE_WIDTH, height: int = TREE_HEIGHT) -> int:
+    """The lines kept above the tree's box for what is out of sight: two where the run's tree at its end is
+    bigger than the box or collapses (the box may scroll, and side branches may be left out), else one."""
+    key = ("_note_lines", width, height)
+    if key not in recording.__dict__:
+        view = tree_view(recording, len(recording) - 1)
+        box = (width - TICKS_PX, height - NOTE_PX)
+        size = _scale(view, *box)[1] if view.nodes else box
+        recording.__dict__[key] = 2 if len(recording.tree) > DRAW_ALL or size[0] > box[0] or size[1] > box[1] else 1
+    return recording.__dict__[key]
 
 
 def _depth_ticks(at, view: TreeView, svg_height: float) -> str:
@@ -1004,12 +1042,15 @@ def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return [(low, high) for low, high in joined]
 
 
-def out_of_view(at, view: TreeView, window) -> tuple[list[int], list[int]]:
-    """The drawn nodes above the part of the drawing the box shows, and those beside or below it."""
+def out_of_view(at, view: TreeView, window, hanging: set[int] = frozenset()) -> tuple[list[int], list[int]]:
+    """The drawn nodes above the part of the drawing the box shows, and those beside or below it (but the side
+    branches left out, `hanging`)."""
     left, top, wide, tall = window
     above, elsewhere = [], []
     for node_id, *_ in view.nodes:
         x, y = at(node_id)
+        if node_id in hanging:
+            continue
         if y < top:
             above.append(node_id)
         elif y > top + tall or x < left or x > left + wide:
@@ -1017,22 +1058,30 @@ def out_of_view(at, view: TreeView, window) -> tuple[list[int], list[int]]:
     return above, elsewhere
 
 
-def _out_of_view_note(at, view: TreeView, window) -> str:
-    """One line above the tree saying what of it is not in sight at the step: nodes above the box's view
-    (and how many levels up to scroll), nodes beside or below it, nodes collapsed; empty when all is in sight."""
-    above, elsewhere = out_of_view(at, view, window)
+NOTE_LINE_PX = 16  # a line of the note above the tree
+
+
+def _out_of_view_note(at, view: TreeView, window, hanging: set[int] = frozenset(), lines: int = 1) -> str:
+    """The lines above the tree saying what of it is not in sight at the step: nodes above the box's view
+    (and how many levels up to scroll), nodes of side branches whose parent is above it (left out), nodes
+    beside or below it, nodes collapsed; empty when all is in sight. `lines` high, whatever it says."""
+    above, elsewhere = out_of_view(at, view, window, hanging)
     depths = {node_id: depth for node_id, _, depth, _ in view.nodes}
     parts = []
     if above:
         hidden = sorted({depths[node] for node in above})
         levels = f"depth {hidden[0]}" if len(hidden) == 1 else f"depths {hidden[0]}–{hidden[-1]}"
         parts.append(f"{_counted(len(above), 'node')} above ({levels}) not shown: scroll up")
+    if hanging:
+        branch = "a side branch" if len(hanging) == 1 else "side branches"
+        parts.append(f"{_counted(len(hanging), 'node')} of {branch} whose parent is above, not drawn")
     if elsewhere:
         parts.append(f"{len(elsewhere):,} more out of view: scroll")
     if view.collapsed:
         parts.append(f"{_counted(view.collapsed, 'node')} collapsed (far from the current path)")
-    return (f"<div class='wordlab-tree-note' style='font-size:11px;line-height:16px;height:16px;color:#555;"
-            f"white-space:nowrap;overflow:hidden;text-overflow:ellipsis'>{html.escape('; '.join(parts))}</div>")
+    wrap = "white-space:normal" if lines > 1 else "white-space:nowrap;text-overflow:ellipsis"
+    return (f"<div class='wordlab-tree-note' style='font-size:11px;line-height:{NOTE_LINE_PX}px;"
+            f"height:{lines * NOTE_LINE_PX}px;color:#555;{wrap};overflow:hidden'>{html.escape('; '.join(parts))}</div>")
 
 
 def _here(view: TreeView, window) -> str:
@@ -1073,6 +1122,20 @@ def labels_with_room(at, view: TreeView) -> set[int]:
             placed.setdefault(depth, []).append((x - half, x + half))
             chosen.add(node_id)
     return chosen
+
+
+def labels_in_window(at, view: TreeView, window) -> set[int]:
+    """The labels drawn (`labels_with_room`), but those of nodes off the path that the box's left or right edge
+    would cut: a label shows whole or not at all where the box opens."""
+    left, _, wide, _ = window
+    labels = {node_id: label for node_id, _, _, label in view.nodes}
+    kept = set()
+    for node_id in labels_with_room(at, view):
+        x, half = at(node_id)[0], LABEL_CHAR_PX * len(labels[node_id]) / 2
+        if node_id in view.path or node_id == view.current or not any(x - half < edge < x + half
+                                                                       for edge in (left, left + wide)):
+            kept.add(node_id)
+    return kept
 
 
 def _node(at, node_id: int, label: str, view: TreeView, labelled: bool) -> str:
