@@ -320,6 +320,23 @@ def test_astars_frontier_lists_g_h_f_and_marks_the_one_taken_next():
     assert table.count("data-mark='▶'") == 1 and ">f</th>" in table
 
 
+def test_a_frontier_entry_back_at_the_start_says_so_and_no_other_does():
+    """A tree search keeps no record of where it has been: the narrow beam ranks *cold*, the start word, among
+    the depth-2 words it cuts, and breadth-first takes it again at depth 2. Each such row says so; the start's
+    own expansion, and a run of several roots, do not."""
+    for strategy, options in (("beam", {"width": 2}), ("breadth-first", {})):
+        recording = recording_of(recorded(strategy, **options))
+        start = str(recording.events[recording.root].state)
+        said = [(step, state) for step in range(1, len(recording)) for _, state, *_ in queue_rows(recording, step)
+                if state.startswith(start)]
+        assert said and all(state == start + " (the start again)" for step, state in said), said
+        assert recording.event(0).node == recording.root and queue_rows(recording, 0)[0][1] == start  # taken first
+    bee = recording_of(puzzle_module("spelling-bee").solve(puzzle_module("spelling-bee").example(),
+                                                            "branch-and-bound", probe=Probe(record=200)))
+    assert bee.root is None and not any("again" in state for step in range(len(bee))
+                                        for _, state, *_ in queue_rows(bee, step))
+
+
 def test_a_beams_cut_lists_the_nodes_kept_and_cut():
     result = recorded("beam", width=2)
     recording = recording_of(result)
@@ -710,4 +727,4 @@ def test_the_frontier_table_keeps_its_columns_together():
     step = steps_of_kind(result, "prune")[0]
     table.show(step)
     width = int(re.search(r"class='wordlab-queue' style='[^']*;width:(\d+)px", table.queue.value).group(1))
-    assert width < 300 < table.width
+    assert width < table.width / 3  # its longest state ("cold (the start again)") and four short columns

@@ -140,6 +140,10 @@ class Recording:
         self.waiting = _waiting_counts(self.events)
         self.listing = [index for index, e in enumerate(self.events) if _field(e, "kind") == "expand"
                         and _field(e, "queue")]  # the expansions that list their frontier, ascending
+        roots = [node_id for node_id, parent, _, _ in self.tree if parent is None]
+        self.root = roots[0] if len(roots) == 1 else None  # a run of one root: its start state
+        self.start = (str(_field(next(e for e in self.events if _field(e, "node") == self.root), "state"))
+                      if self.root is not None and any(_field(e, "node") == self.root for e in self.events) else None)
 
     @cached_property
     def drawings(self) -> list[str]:
@@ -530,10 +534,17 @@ def step_rows(recording: Recording, step: int) -> list[tuple[str, str]]:
     return [(label, value) for label, value in panel_rows(recording, step) if constant.get(label) != value]
 
 
+AGAIN = " (the start again)"  # after a frontier entry that is the run's start state, reached again
+
+
 def queue_rows(recording: Recording, step: int) -> list[tuple[str, str, str, str, str]]:
-    """The frontier's first entries this event carries, as (mark, state, g, h, f) text; [] if it carries none."""
-    return [(QUEUE_MARKS.get(row.mark, row.mark), str(row.state), _number(row.g), _number(row.h), _number(row.f))
-            for row in _field(recording.event(step), "queue", None) or ()]
+    """The frontier's first entries this event carries, as (mark, state, g, h, f) text; [] if it carries none.
+    An entry that is the start state again, past the start's own expansion, says so: a tree search keeps no
+    record of where it has been, so a move back to where it began is one more entry."""
+    event = recording.event(step)
+    again = recording.start if _field(event, "node") != recording.root else None
+    return [(QUEUE_MARKS.get(row.mark, row.mark), str(row.state) + (AGAIN if str(row.state) == again else ""),
+             _number(row.g), _number(row.h), _number(row.f)) for row in _field(event, "queue", None) or ()]
 
 
 def queue_table(recording: Recording, step: int, most: int | None = None) -> list[tuple[str, str, str, str, str]]:
