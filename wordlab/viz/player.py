@@ -30,7 +30,8 @@ RECORD = 2000  # how many events `watch` records by default: enough for every ex
 SECONDS = 60.0  # how long each run of `watch` may take by default
 ROOM = 1140  # pixels a notebook's output area offers, about: runs side by side share it
 NARROWEST = 340  # the narrowest a run gets; more runs than fit scroll sideways
-PANEL_BESIDE = 330  # the least width of side panel worth setting beside the drawn state; else the state goes above
+PANEL_BESIDE = 280  # the least width of side panel worth setting beside the drawn state; else the state goes above
+# (a panel this wide keeps each label and a value of 24 characters to a line)
 
 
 def run_width(runs: int) -> int:
