@@ -35,7 +35,8 @@ PLAYERS = ["from wordlab import viz",
            'viz.watch("word-ladder", "breadth-first", "breadth-first-graph", "astar")',
            f'viz.watch("word-ladder", "beam", width={BEAM_WIDTH})',
            "from wordlab.puzzles import sudoku as sd\nfrom wordlab.search import Probe\n"  # notebook 04's player
-           'viz.step(*[sd.solve(sd.example(), name, probe=Probe(record=500)) for name in ("sequential", "greedy")])']
+           'viz.step(*[sd.solve(sd.example(), name, probe=Probe(record=500)) for name in ("sequential", "greedy")])',
+           'viz.watch("palindrome")']  # notebook 06's puzzle, its example, by its own strategy
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "build" / "browser"  # git-ignored: look at them
 SETTINGS = [("notebook-extension", "tracker", {"windowingMode": "none"}),  # every cell's output in the page
             # no "Would you like to get notified about official Jupyter news?" toast over the players
@@ -282,13 +283,37 @@ def first_prune_step() -> tuple[int, int, str]:
     return step + 1, len(probe.events), probe.events[step].state.word
 
 
+def first_phrase_step() -> tuple[int, int, str]:
+    """The step (from 1) of the first phrase the palindrome's own strategy finds on its example, as `watch`
+    records it, the steps in all, and the phrase as the puzzle draws it: what the live player must show there."""
+    from wordlab.puzzles import palindrome
+    from wordlab.search import Budget, Probe
+    from wordlab.viz.player import RECORD, SECONDS
+
+    probe = Probe(record=RECORD)
+    palindrome.solve(palindrome.example(), palindrome.DEFAULT_STRATEGY, probe=probe, budget=Budget(seconds=SECONDS))
+    step = next(i for i, event in enumerate(probe.events) if event.kind == "solution")
+    return step + 1, len(probe.events), palindrome.render(probe.events[step].state)
+
+
+def go_to(player, step: int) -> None:
+    """Move a player's slider to `step` by typing it into the slider's readout, as a student may."""
+    readout = player.locator(".widget-slider .widget-readout").first
+    readout.click()
+    readout.press("Control+A")
+    readout.type(str(step))
+    readout.press("Enter")
+    readout.evaluate("e => e.blur()")  # the readout's focus ring is no part of the picture
+
+
 def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executable):
     """Three ladder runs side by side under a header naming the example and its word list: stepped to the
     middle, every frontier row is in view; at the last step breadth-first's path row is its ladder and its
     step row says the run ended. A narrow beam stepped to its first prune shows the word cut and why, the
     frontier after the cut, every row of the table, and the nodes kept drawn as kept. At its last step, the
-    deep depth-first Sudoku run's tree box is scrolled to its answer. Screenshots go to build/browser/, with
-    no JupyterLab notice over them."""
+    deep depth-first Sudoku run's tree box is scrolled to its answer. The palindrome's example, stepped to the
+    first phrase its own strategy finds, shows that phrase, its letters and its node. Screenshots go to
+    build/browser/, with no JupyterLab notice over them."""
     from playwright import sync_api as playwright
     base, token, folder = players_lab
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -366,5 +391,21 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             tree = tree_in_view(deep)
             assert tree["height"] > tree["shown"] and tree["top"] > 0 and tree["inside"], tree
             screenshot(page, sudoku, "sudoku-end.png")
+            palindrome = page.locator(".wordlab-player").nth(3)  # a phrase found, as page 06's filmstrip shows it
+            palindrome.scroll_into_view_if_needed()
+            step, steps, phrase = first_phrase_step()
+            go_to(palindrome, step)
+            run = palindrome.locator(".wordlab-run").first
+            wait_for_text(panel_row(run, "step"), f"{step} of {steps}")
+            assert "palindrome, its example" in palindrome.locator(".wordlab-about").inner_text()
+            assert panel_row(run, "event").inner_text() == "solution"
+            assert run.locator("pre.wordlab-state").inner_text().strip() == phrase.strip()
+            assert panel_row(run, "best so far").inner_text() == phrase.split()[-2]  # "9 letters": its letters
+            assert run.locator(".wordlab-node[data-mark='solution']").count() == 1
+            page.wait_for_timeout(300)
+            assert tree_in_view(run)["inside"]  # the box opens on the phrase's node
+            rows_in_view(run)
+            one_line_each(run)
+            screenshot(page, palindrome, "palindrome.png")
         finally:
             browser.close()
