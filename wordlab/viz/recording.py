@@ -11,7 +11,9 @@ the cut's depth expanded next, drawn as kept at the cut. Everything here is read
 
 The drawing keeps each leaf in one place from step to step and puts a parent over the children drawn so far,
 so a node with one child sits straight above it; levels stay far enough apart for their marks and labels,
-and a tree taller or wider than its box scrolls, opening on the current node.
+leaves no further apart than a label needs (a small tree stays compact), and a tree taller or wider than its
+box scrolls, opening on the current node. Where the box opens below the tree's top, a side branch whose parent
+is above it is left out and counted, as a filmstrip's frame does, rather than hung from a line off the box.
 """
 
 from __future__ import annotations
