@@ -118,10 +118,10 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "data" / "palindrome"))
     args = parser.parse_args()
     limit = 56
-    job = ledger._job(as_wordlist(args.words), limit, "abcdefghijklmnopqrstuvwxyz", args.words)
+    job = ledger.job_of(as_wordlist(args.words), limit, "abcdefghijklmnopqrstuvwxyz", args.words)
     clock = time.perf_counter()
     tables = ledger.tables_for(job)
-    print(f"tables: {time.perf_counter() - clock:.1f} s; code version {ledger.code_version(tables)}", flush=True)
+    print(f"tables: {time.perf_counter() - clock:.1f} s; code version {ledger.code_version(job)}", flush=True)
     with tempfile.TemporaryDirectory() as folder:
         kernels = {"baseline": baseline_kernel(args.baseline, Path(folder)), "working tree": kernel}
         rows, picked = [], sample_rows(args.sample, args.least_nodes)
@@ -142,10 +142,10 @@ def main() -> None:
                          **{f"{k} nodes": nodes[k] for k in kernels},
                          **{f"{k} cpu s": round(min(seconds[k]), 3) for k in kernels}})
             print(rows[-1], flush=True)
-    write(args, rows, tables)
+    write(args, rows, job)
 
 
-def write(args, rows: list[dict], tables) -> None:
+def write(args, rows: list[dict], job) -> None:
     total = {f"{k} {what}": round(sum(r[f"{k} {what}"] for r in rows), 3)
              for k in ("baseline", "working tree") for what in ("nodes", "cpu s")}
     node_ratio = total["baseline nodes"] / total["working tree nodes"]
@@ -157,7 +157,7 @@ def write(args, rows: list[dict], tables) -> None:
                 f"ledger's hashed order), each searched to the end by the kernel at {args.baseline} and by the "
                 f"working tree's, in one process and thread, alternating; least of {args.repeats} CPU seconds",
         "command": "python benchmarks/palindrome_kernel_bench.py " + " ".join(sys.argv[1:]),
-        "baseline": args.baseline, "code version": ledger.code_version(tables),
+        "baseline": args.baseline, "code version": ledger.code_version(job),
         "machine": f"{platform.machine()}, {platform.python_version()}, shared with other jobs",
         "made": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "units": rows, "totals": total, "node ratio": round(node_ratio, 3), "cpu ratio": round(cpu_ratio, 3),

@@ -110,7 +110,7 @@ def test_outside_holders_count_the_realizable_words_per_letter():
     from wordlab.puzzles.palindrome import kernel as K
 
     words = P.random_dictionary(3, 300, "abcdefgh", longest=5).words
-    job = L._job(words, 17, "abcdefgh", None)
+    job = L.job_of(words, 17, "abcdefgh", None)
     tables = L.tables_for(job)
     usable = K.realizable(job.words, tables.bits, job.most_waste)
     counted = Counter(c for word in usable for c in set(word))
@@ -119,7 +119,7 @@ def test_outside_holders_count_the_realizable_words_per_letter():
 
 def test_promise_puts_units_missing_rarer_letters_later():
     words = P.random_dictionary(3, 300, "abcdefgh", longest=5).words
-    tables = L.tables_for(L._job(words, 17, "abcdefgh", None))
+    tables = L.tables_for(L.job_of(words, 17, "abcdefgh", None))
     weights = L.rarity_weights(tables)
     held = sorted(int(w) for w in weights if w)
     assert held == [1 << i for i in range(8)]        # each letter outweighs all the commoner ones together
@@ -137,7 +137,7 @@ def test_the_search_by_promise_finds_what_brute_force_finds_and_proves_it(drawn,
     alphabet = "abcdef"
     vocabulary = sorted(set(drawn))
     expected = shortest_by_brute_force(vocabulary, alphabet, most)
-    tables = L.tables_for(L._job(vocabulary, most, alphabet, None))
+    tables = L.tables_for(L.job_of(vocabulary, most, alphabet, None))
     found = [P.length(words) for words in L.by_promise(tables, most)]
     assert found == sorted(found, reverse=True) and len(set(found)) == len(found)   # each one shorter
     assert (found[-1] if found else None) == expected

@@ -351,15 +351,15 @@ def test_the_finish_tables_bench_searches_ledger_units_both_ways_with_the_record
     words = random_dictionary(5, 60, "abcdef")
     path = tmp_path / "ledger.jsonl"
     L.prove(words, 19, path, alphabet="abcdef", scheduler="serial", report=quiet, most_nodes=40)
-    assert L.tables_for(L._job(words, 19, "abcdef", None)).left[4][5].shape[0] > 0
+    assert L.tables_for(L.job_of(words, 19, "abcdef", None)).left[4][5].shape[0] > 0
     data = L.bench_finish_tables(words, path, sample=3, repeats=2, alphabet="abcdef", least_nodes=1, report=quiet)
     recorded = {unit: nodes for unit, (outcome, nodes, _) in records(path).items() if outcome == "exhausted"}
     assert len(data["units"]) == 3 and len({row["unit"] for row in data["units"]}) == 3
     assert all(row["nodes"] == recorded[row["unit"]] for row in data["units"])   # deep `:` units rebuilt too
     assert data["total_nodes"] == sum(row["nodes"] for row in data["units"]) and data["speedup"] > 0
     with pytest.raises(WordlabError, match="no unit '0/9.9' at length 19"):
-        L.unit_named(L.Searcher(L.tables_for(L._job(words, 19, "abcdef", None)), 19),
-                     L._job(words, 19, "abcdef", None), "0/9.9")
+        L.unit_named(L.Searcher(L.tables_for(L.job_of(words, 19, "abcdef", None)), 19),
+                     L.job_of(words, 19, "abcdef", None), "0/9.9")
 
 
 def test_the_kernel_bench_refuses_a_missing_or_foreign_ledger_in_one_line(tmp_path, capsys):

@@ -209,7 +209,7 @@ def _shortest_by_units(words, alphabet: str, limit: int, pairs: int) -> tuple[in
     judging lists of up to `pairs` pairs (0: off)."""
     from wordlab.puzzles.palindrome import ledger as L
 
-    job = L._job(words, limit, alphabet, None)
+    job = L.job_of(words, limit, alphabet, None)
     tables = L.tables_for(job)
     searcher = L.Searcher(tables, limit, pairs)
     rows, units = [], L.centre_units(tables)
@@ -250,7 +250,7 @@ def test_the_joint_completion_test_prunes_where_the_separate_tests_do_not():
 def _unit_records(words, alphabet: str, limit: int, remember: bool, tables=None) -> list[tuple]:
     from wordlab.puzzles.palindrome import ledger as L
 
-    job = L._job(words, limit, alphabet, None)
+    job = L.job_of(words, limit, alphabet, None)
     searcher = L.Searcher(tables or L.tables_for(job), limit)
     if not remember:
         searcher.known = np.zeros(0, np.int64)

@@ -902,6 +902,15 @@ CACHE_AFTER_SECONDS = 0.5  # tables that took longer than this to build are kept
 CACHE_BYTES = 8 << 30      # the disk cache keeps the most recently used tables up to this size
 
 
+def tables_key(words, alphabet: str, most_waste: int, finish_from: int | None) -> str:
+    """What `build_tables` makes its tables from: the words, the alphabet, the allowance of repeats, where finish
+    tables start, and the code that builds them (24 hex digits of sha256). The build is deterministic, so the
+    same key means the same tables."""
+    words = tuple(sorted(set(words)))
+    return hashlib.sha256(repr((TABLES_FORMAT, dictionary_digest(words), alphabet, rarest_first(words, alphabet),
+                                most_waste, finish_from, source_digest(BUILDERS))).encode()).hexdigest()[:24]
+
+
 def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None = None,
                   finish_from: int | None = None) -> Tables:
     """`build_tables` for these words, served from the disk cache (`cache_dir()/palindrome/`) when the same
@@ -912,9 +921,7 @@ def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None =
 
     words = tuple(sorted(set(words)))
     rarest = rarest_first(words, alphabet)
-    key = hashlib.sha256(repr((TABLES_FORMAT, dictionary_digest(words), alphabet, rarest, most_waste, finish_from,
-                               source_digest(BUILDERS))).encode()).hexdigest()[:24]
-    path = cache_dir() / "palindrome" / f"tables-{key}.pickle"
+    path = cache_dir() / "palindrome" / f"tables-{tables_key(words, alphabet, most_waste, finish_from)}.pickle"
     try:
         with open(path, "rb") as stored:
             tables = pickle.load(stored)
@@ -1154,5 +1161,5 @@ def _account(spent: np.ndarray, probe: Probe | None, budget: Budget | None) -> N
 BUILDERS = (letter_bits, mask, waste, realizable, _spelled, trie_arrays, walk, terminals, _push, _push_in_chunks,
             _costly_parts, cover_tables, _completions, completions, finish_tables, _finish_table, _drop_one,
             _first_letters, first_letters, packed, build_tables, rarest_first, _centres)
-KERNEL = (_popcount, _scan, _finishes, _covers, _finish_together, _next_letters, _steps, _slot, _recall, _remember,
+KERNEL = (_popcount, _entry_finishes, _scan, _finishes, _covers, _finish_together, _next_letters, _steps, _slot, _recall, _remember,
           _step, _search, phrase_from, allowed_waste)

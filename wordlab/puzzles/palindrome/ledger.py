@@ -255,11 +255,12 @@ def tables_for(job: Job) -> proof.Tables:
         return _TABLES[key]
 
 
-def code_version(tables: proof.Tables) -> str:
-    """The version a ledger line is valid for: the search kernel's code, the cuts, and the tables."""
+def code_version(job: Job) -> str:
+    """The version a ledger line is valid for: the search kernel's code, the cuts, and what the job's tables are
+    built from (`tables_key`). Known before the tables are built."""
     stamp = (proof.source_digest(proof.KERNEL + (Searcher, search_unit, cut, centre_units, parent)),
              proof.EPOCH_SHIFT, proof.JOINT_PAIRS, proof.NEXT_LETTERS_UP_TO, SPLIT_DEPTH, SPLIT_CENTRES_UP_TO,
-             proof.tables_digest(tables))
+             proof.tables_key(job.words, job.alphabet, job.most_waste, proof.FINISH_TABLES_FROM))
     return hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
 
 
@@ -507,17 +508,17 @@ def prove(words, limit: int, ledger_path, *, alphabet: str = "abcdefghijklmnopqr
     process, or the address of a running Dask scheduler. `report` receives progress lines (the dashboard
     address first, then one line every `every` seconds); the claim is returned, not reported. A unit that
     needs more than `most_nodes` nodes is cut (None: never)."""
-    job = _job(words, limit, alphabet, name)
+    job = job_of(words, limit, alphabet, name)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise WordlabError(f"workers must be a positive integer, not {workers!r}")
     writable_file(str(ledger_path).replace("{code}", "code"), "the ledger")  # before the tables' minutes
     if limit < job.shortest:
         return below_the_letters(job)
-    tables = tables_for(job)
-    code = code_version(tables)
+    code = code_version(job)
     ledger = Ledger(Path(str(ledger_path).replace("{code}", code)), code, job.dictionary, job.alphabet, job.name)
     for problem in ledger.problems:
         report(f"ledger: {problem}")
+    tables = tables_for(job)
     searcher = searcher_for(job)
     with _exclusive(ledger.path):
         if not ledger.done(limit, ROOT):
@@ -541,7 +542,8 @@ def below_the_letters(job: Job) -> Claim:
                         f"(each letter on both sides, one at the centre); nothing to search")
 
 
-def _job(words, limit: int, alphabet: str, name: str | None) -> Job:
+def job_of(words, limit: int, alphabet: str = "abcdefghijklmnopqrstuvwxyz", name: str | None = None) -> Job:
+    """The proof of `limit` letters on `words` (a word list or its words) over `alphabet`, checked."""
     if not isinstance(limit, int) or limit < 1:
         raise WordlabError(f"the length to prove must be a positive integer, not {limit!r}")
     if not alphabet or not set(alphabet) <= set("abcdefghijklmnopqrstuvwxyz") or len(set(alphabet)) != len(alphabet):
@@ -860,7 +862,7 @@ def bench_finish_tables(words, ledger_path, sample: int = 8, repeats: int = 3, *
         raise WordlabError(f"the sample and the repeats must be at least 1, not {sample} and {repeats}")
     rows = _ledger_rows(Path(ledger_path))
     limit = rows[0]["length"]
-    job = _job(as_wordlist(words), limit, alphabet, name)
+    job = job_of(as_wordlist(words), limit, alphabet, name)
     heavy = sorted((r for r in rows if r.get("outcome") == "exhausted" and r.get("nodes", 0) >= least_nodes),
                    key=lambda r: order(r["unit"]))
     if not heavy:
