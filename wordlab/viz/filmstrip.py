@@ -190,11 +190,11 @@ def _draw_tree(ax, recording: Recording, step: int) -> set[str]:
                      view.path, view.collapsed, view.depths, view.labelled)
     drawn = (_draw_start(ax, shown, place) if low == view.depths[0] else set()) | _draw_nodes(ax, shown, place)
     xs = [x for x, _ in place.values()]
-    ax.set_xlim(min(xs) - 0.7 - 0.04 * (max(xs) - min(xs) + 1.4), max(xs) + 0.7)  # room at the left for the depths
+    ax.set_xlim(min(xs) - 0.7 - 0.05 * (max(xs) - min(xs) + 1.4), max(xs) + 0.7)  # room at the left for the depths
     cut = _cut_text(view, low, high, sum(low <= depth <= high for *_, depth, _ in view.nodes) - len(place))
     ax.set_ylim(high + 0.7, low - 0.7 - (START in drawn) - 0.5 * (cut.count("\n") + 1) * bool(cut))
     if cut:  # top right, in room of its own above the top level drawn
-        ax.text(1, 1, cut, transform=ax.transAxes, fontsize=6, color="#555", va="top", ha="right", clip_on=True,
+        ax.text(1, 1, cut, transform=ax.transAxes, fontsize=7.5, color="#555", va="top", ha="right", clip_on=True,
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5}, zorder=6)
     return drawn
 
@@ -214,9 +214,9 @@ def _depth_ticks(ax, low: int, high: int) -> None:
     every = next(n for n in (1, 2, 5, 10, 20, 50, 10**9) if (high - low) / n <= 8)
     ticks = list(range(low, high + 1, every))
     for depth in ticks:
-        ax.text(0, depth, str(depth), transform=ax.get_yaxis_transform(), fontsize=6, color="#888", ha="left",
+        ax.text(0, depth, str(depth), transform=ax.get_yaxis_transform(), fontsize=7.5, color="#888", ha="left",
                 va="center", clip_on=False)
-    ax.text(0, 1, "depth", transform=ax.transAxes, fontsize=6, color="#888", ha="left", va="top")
+    ax.text(0, 1, "depth", transform=ax.transAxes, fontsize=7.5, color="#888", ha="left", va="top")
 
 
 def _levels(view: TreeView) -> tuple[int, int]:
