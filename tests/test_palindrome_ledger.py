@@ -340,6 +340,16 @@ def test_the_committed_ledgers_decide_the_shortest_palindromic_pangram_on_word_l
         assert is_palindromic_pangram(words, vocabulary or set(words), "abcdefghijklmnopqrstuvwxyz")
 
 
+@pytest.mark.skipif(not available("ita"), reason="ITA's WORD.LST is not available offline here")
+def test_a_committed_ledger_settles_length_56_with_the_code_as_it_is():
+    """The proof of length 56 was written by this code: a settled committed ledger carries the version that the
+    kernel, the cuts and the tables' inputs have now, so a change to any of them fails here until a new ledger
+    is written (`--prove 56` or `--decide`)."""
+    version = L.code_version(L.job_of(load("ita"), 56))
+    assert any(L.settled(rows) and rows[0]["code"] == version and not any(row["phrase"] for row in rows)
+               for rows in committed_ledgers(56).values()), f"no settled length-56 ledger of code version {version}"
+
+
 # -- the kernel measured on a ledger's units ------------------------------------------------------------------------
 
 
