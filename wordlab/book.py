@@ -311,14 +311,18 @@ in any browser: reading them needs neither Python nor Jupyter. The last column i
 execute when this book was built.</p>
 <p>Several pages reproduce a published write-up and check its figures. Spelling Bee (02) takes its puzzle and its
 counts from Peter Norvig's <a href="https://github.com/norvig/pytudes/blob/main/ipynb/SpellingBee.ipynb">Spelling
-Bee notebook</a>; Sudoku (04) follows his <a href="https://norvig.com/sudoku.html">Solving Every Sudoku
-Puzzle</a>; the palindromic pangram (06) is one of ITA Software's retired hiring puzzles (the Internet Archive's
-copy of <a href="https://web.archive.org/web/2010/http://www.itasoftware.com/careers/">ITA's careers
-pages</a>), on ITA's word list WORD.LST. The Spelling Bee page's Python timings, and the figures that Building
-Blocks (01) and Word squares (03) quote, come from other published write-ups that this book does not name: a
-2018 Building Blocks solver that scanned a word list with regular expressions, and a word-square solver in Scheme
-with a Python prefix-table solution beside it. Their figures are those write-ups' own, on their machines; where
-each puzzle and word list comes from is recorded beside the data in the project's repository, outside this
+Bee notebook</a>; Sudoku (04) follows Christian Jauvin's two posts of 2011,
+<a href="http://cjauvin.blogspot.com/2011/10/journey-into-sudoku-space.html">A journey into Sudoku space</a> and
+<a href="http://cjauvin.blogspot.com/2011/10/wormhole-through-sudoku-space.html">A wormhole through Sudoku
+space</a>, checks the counts they published, and takes its propagation step from Norvig's
+<a href="https://norvig.com/sudoku.html">Solving Every Sudoku Puzzle</a>; the palindromic pangram (06) is
+one of ITA Software's retired hiring puzzles (the Internet Archive's copy of
+<a href="https://web.archive.org/web/2010/http://www.itasoftware.com/careers/">ITA's careers pages</a>), on
+ITA's word list WORD.LST. The Spelling Bee page's Python timings, and the figures that Building Blocks (01) and
+Word squares (03) quote, come from other published write-ups that this book does not name: a 2018 Building
+Blocks solver that scanned a word list with regular expressions, and a word-square solver in Scheme with a
+Python prefix-table solution beside it. Their figures are those write-ups' own, on their machines; where each
+puzzle and word list comes from is recorded beside the data in the project's repository, outside this
 book.</p>
 <table>
 <tr><th>notebook</th><th>what it does</th><th>ran in</th></tr>
