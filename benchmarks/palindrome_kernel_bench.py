@@ -157,7 +157,7 @@ def write(args, rows: list[dict], job) -> None:
                 f"ledger's hashed order), each searched to the end by the kernel at {args.baseline} and by the "
                 f"working tree's, in one process and thread, alternating; least of {args.repeats} CPU seconds",
         "command": "python benchmarks/palindrome_kernel_bench.py " + " ".join(sys.argv[1:]),
-        "baseline": args.baseline, "code version": ledger.code_version(job),
+        "ledger": LEDGER.name, "baseline": args.baseline, "code version": ledger.code_version(job),
         "machine": f"{platform.machine()}, {platform.python_version()}, shared with other jobs",
         "made": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "units": rows, "totals": total, "node ratio": round(node_ratio, 3), "cpu ratio": round(cpu_ratio, 3),
