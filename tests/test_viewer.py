@@ -277,7 +277,7 @@ def test_no_side_branch_hangs_from_a_line_off_the_top_of_the_box():
         note = re.search(r"<div class='wordlab-tree-note'[^>]*>([^<]*)</div>", svg).group(1)
         if left_out:
             branch = "a side branch" if len(left_out) == 1 else "side branches"
-            assert f"{len(left_out)} node{'s' * (len(left_out) > 1)} of {branch} whose parent is above, not drawn" in note
+            assert f"{len(left_out)} node{'s' * (len(left_out) > 1)} of {branch} hanging from above, not drawn" in note
             steps += 1
         else:
             assert "side branch" not in note, (step, note)

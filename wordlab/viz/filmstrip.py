@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 import textwrap
 
 from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, frontier_text, panel_rows, path_text,
-                                   queue_table, said_in, tree_view)
+                                   queue_table, said_in, side_branches_text, tree_view)
 
 DPI = 100  # pixels per inch of the picture: 930 pixels wide, within a page of 960 shown at 100 %
 FRAME_WIDTH = 4.65  # inches per frame
@@ -245,11 +246,10 @@ def _placed(view: TreeView, low: int, high: int) -> dict:
 
 def _cut_text(view: TreeView, low: int, high: int, off_path: int = 0) -> str:
     """What a frame leaves out of the tree: nodes collapsed, the levels above and below those drawn, and the
-    nodes of side branches whose parent is above those levels, off the path."""
+    nodes of side branches hanging from above those levels, off the path (`side_branches_text`)."""
     parts = [f"{_counted(view.collapsed, 'node')} collapsed"] if view.collapsed else []
     if off_path:
-        branch = "a side branch" if off_path == 1 else "side branches"
-        parts.append(f"{_counted(off_path, 'node')} of {branch} whose parent is above, not drawn")
+        parts.append(side_branches_text(off_path))
     for name, hidden in (("above", [d for *_, d, _ in view.nodes if d < low]),
                          ("below", [d for *_, d, _ in view.nodes if d > high])):
         if hidden:

@@ -12,8 +12,8 @@ the cut's depth expanded next, drawn as kept at the cut. Everything here is read
 The drawing keeps each leaf in one place from step to step and puts a parent over the children drawn so far,
 so a node with one child sits straight above it; levels stay far enough apart for their marks and labels,
 leaves no further apart than a label needs (a small tree stays compact), and a tree taller or wider than its
-box scrolls, opening on the current node. Where the box opens below the tree's top, a side branch whose parent
-is above it is left out and counted, as a filmstrip's frame does, rather than hung from a line off the box.
+box scrolls, opening on the current node. Where the box opens below the tree's top, a side branch hanging from a
+node above it is left out whole and counted, as a filmstrip's frame does, rather than hung from a line off the box.
 """
 
 from __future__ import annotations
@@ -923,8 +923,8 @@ def tree_pixels(recording: Recording, step: int, width: int = TREE_WIDTH,
 def tree_svg(recording: Recording, step: int, width: int = TREE_WIDTH, height: int = TREE_HEIGHT,
              marks: Sequence[str] | None = None, note_lines: int | None = None) -> str:
     """The legend (of `marks`, default the marks this run uses; runs side by side share one), then a line
-    saying what of the tree is out of sight (nodes above the part the box opens on, side branches whose parent
-    is above it, nodes collapsed: `note_lines` lines high, default `tree_note_lines`), then the search tree up
+    saying what of the tree is out of sight (nodes above the part the box opens on, side branches hanging from
+    above it, nodes collapsed: `note_lines` lines high, default `tree_note_lines`), then the search tree up
     to `step`, its depths marked at the left, in a box that scrolls when the tree is bigger."""
     view = tree_view(recording, step)
     legend = legend_svg(width, recording.marks_used() if marks is None else marks)
@@ -1074,9 +1074,17 @@ def out_of_view(at, view: TreeView, window, hanging: set[int] = frozenset()) -> 
 NOTE_LINE_PX = 16  # a line of the note above the tree
 
 
+def side_branches_text(count: int) -> str:
+    """The words for the nodes of side branches left out because they hang from a node above what is drawn (the
+    branch's top node, and every node under it, whose own parent may be in view but is left out too): the
+    player's line above the tree and a filmstrip frame's say it alike."""
+    branch = "a side branch" if count == 1 else "side branches"
+    return f"{_counted(count, 'node')} of {branch} hanging from above, not drawn"
+
+
 def _out_of_view_note(at, view: TreeView, window, hanging: set[int] = frozenset(), lines: int = 1) -> str:
     """The lines above the tree saying what of it is not in sight at the step: nodes above the box's view
-    (and how many levels up to scroll), nodes of side branches whose parent is above it (left out), nodes
+    (and how many levels up to scroll), nodes of side branches hanging from above it (left out), nodes
     beside or below it, nodes collapsed; empty when all is in sight. `lines` high, whatever it says."""
     above, elsewhere = out_of_view(at, view, window, hanging)
     depths = {node_id: depth for node_id, _, depth, _ in view.nodes}
@@ -1086,8 +1094,7 @@ def _out_of_view_note(at, view: TreeView, window, hanging: set[int] = frozenset(
         levels = f"depth {hidden[0]}" if len(hidden) == 1 else f"depths {hidden[0]}–{hidden[-1]}"
         parts.append(f"{_counted(len(above), 'node')} above ({levels}) not shown: scroll up")
     if hanging:
-        branch = "a side branch" if len(hanging) == 1 else "side branches"
-        parts.append(f"{_counted(len(hanging), 'node')} of {branch} whose parent is above, not drawn")
+        parts.append(side_branches_text(len(hanging)))
     if elsewhere:
         parts.append(f"{len(elsewhere):,} more out of view: scroll")
     if view.collapsed:
