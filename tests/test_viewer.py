@@ -618,6 +618,18 @@ def test_the_frontier_table_has_room_for_every_row_it_lists():
             assert "wordlab-queue" not in view.panel.value
 
 
+@pytest.mark.parametrize("text, whole", [
+    ("marks: * just filled, ! one option left, x no option left", "x no option left"),
+    ("frontier: as at step 192: 2 in all, 1 taken then (▶) + 0 waiting", "1 taken then (▶) + 0 waiting"),
+    ("estimate 0.4370 · interval width 0.1755 · kept 119 of 798", "kept 119 of 798")])
+def test_a_frame_wraps_its_text_between_phrases_never_inside_one(text, whole):
+    from wordlab.viz.filmstrip import phrased
+
+    lines = phrased(text, chars=52, indent="  ")
+    assert len(lines) == 2 and all(len(line) <= 52 for line in lines)
+    assert lines[1].strip() == whole and " ".join(line.strip() for line in lines) == text
+
+
 def test_filmstrip_text_is_legible_at_full_size():
     from wordlab.viz.filmstrip import DPI
 

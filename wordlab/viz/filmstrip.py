@@ -71,18 +71,41 @@ def _clip(line: str, chars: int = LINE_CHARS) -> str:
 
 
 def _state_lines(recording: Recording, step: int) -> list[str]:
-    """The state drawn, a line too long for the frame wrapped at its spaces (a drawing's rows are short)."""
+    """The state drawn, a line too long for the frame wrapped between its phrases (`phrased`; a drawing's rows
+    are short)."""
     lines = [part for line in recording.state_text(step).splitlines() or [""]
-             for part in (textwrap.wrap(line, LINE_CHARS, subsequent_indent="  ", break_long_words=True,
-                                        drop_whitespace=False) if len(line) > LINE_CHARS else [line])]
+             for part in (phrased(line, indent="  ") if len(line) > LINE_CHARS else [line])]
     if len(lines) > STATE_LINES:
         lines = lines[:STATE_LINES - 1] + [f"… {len(lines) - STATE_LINES + 1} more lines"]
     return lines
 
 
+PHRASE_END = re.compile(r"(?<=[,;:·]) ")  # the space after a phrase's end: "… left, x no …", "… 0.1755 · kept …"
+
+
+def phrased(text: str, chars: int = LINE_CHARS, lines: int | None = None, indent: str = "") -> list[str]:
+    """`text` wrapped to `chars` characters between its phrases (after ", ", "; ", ": " and " · "), so that
+    "x no option left", "1 taken then (▶) + 0 waiting" or "kept 119 of 798" stays on one line; a phrase longer
+    than a line is wrapped at its spaces. Later lines start with `indent`; at most `lines` lines, the last
+    ending in "…" where text is left out."""
+    out: list[str] = []
+    for piece in PHRASE_END.split(text):
+        joined = f"{out[-1]} {piece}" if out else piece
+        if out and len(joined) <= chars:
+            out[-1] = joined
+        elif len((indent if out else "") + piece) <= chars:
+            out.append((indent if out else "") + piece)
+        else:
+            out += textwrap.wrap(piece, chars, initial_indent=indent if out else "", subsequent_indent=indent,
+                                 break_long_words=True)
+    if lines is not None and len(out) > lines:
+        out = out[:lines - 1] + [_clip(" ".join(out[lines - 1:]).replace("  ", " "), chars)]
+    return out or [""]
+
+
 def _wrapped(text: str, lines: int = 2) -> list[str]:
-    """`text` wrapped at word boundaries to the frame's width, at most `lines` lines."""
-    return textwrap.wrap(text, LINE_CHARS, break_long_words=False, max_lines=lines, placeholder=" …") or [""]
+    """`text` wrapped between its phrases to the frame's width (`phrased`), at most `lines` lines."""
+    return phrased(text, lines=lines)
 
 
 def frame_lines(recording: Recording, step: int) -> list[str]:
