@@ -225,6 +225,18 @@ def screenshot(page, player, name: str) -> None:
     player.screenshot(path=str(SCREENSHOTS / name))
 
 
+BLANK_PX = 40  # the most blank pixels under a run's last row of ink (its frontier box keeps its height)
+
+
+def blank_below(run) -> float:
+    """Pixels from the bottom of a run's last row of text or drawing to the bottom of its box."""
+    return run.evaluate("""run => {
+        const inked = [...run.querySelectorAll('tr, .wordlab-queue-note, svg, pre')].filter(e => e.offsetHeight)
+            .map(e => e.getBoundingClientRect().bottom);
+        return run.getBoundingClientRect().bottom - Math.max(...inked);
+    }""")
+
+
 def tree_in_view(run) -> dict:
     """Where a run's tree box is scrolled, how much it holds and shows, and the current node's box against
     the tree box's (as the page lays them out)."""
@@ -346,6 +358,13 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert panel_row(breadth_first, "event").inner_text() == "solution"
             assert panel_row(breadth_first, "step").inner_text() == "40 of 40 (run ended)"
             page.wait_for_timeout(500)
+            for run in runs:  # a solution lists no frontier: the table its panel's "as at step N" names, in grey
+                said = panel_row(run, "frontier").inner_text()
+                assert said.startswith("as at step ") and run.locator(".wordlab-queue-note").count() == 0
+                table = run.locator(".wordlab-queue").first
+                assert table.get_attribute("data-as-at") == said.split(":")[0].split()[-1].replace(",", "")
+                assert run.inner_text().count(said.split(": ", 1)[1]) == 1  # "68 in all, …" said once, in the panel
+            assert blank_below(breadth_first) < BLANK_PX
             screenshot(page, three, "three-runs.png")
             for run in runs:  # a step listing no frontier leaves no empty band above the tree
                 band = run.evaluate("""run => run.querySelector('.wordlab-legend').getBoundingClientRect().top

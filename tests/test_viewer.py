@@ -353,14 +353,23 @@ def test_graph_search_shows_visited_and_repeats_skipped_and_tree_search_does_not
     assert row(tree, 5, "visited") is None
 
 
-def test_a_solution_step_keeps_the_frontier_box_with_one_line_saying_why_it_lists_none():
-    result = recorded("astar")
+@pytest.mark.parametrize("strategy", ["astar", "breadth-first"])
+def test_a_solution_step_lists_in_grey_the_frontier_of_the_step_the_panel_gives_it_as_at(strategy):
+    """A solution lists no frontier: its box shows the table of the step whose frontier the panel gives ("as at
+    step N"), headed so, rather than a blank box, and the panel's count is not said again under the tree."""
+    result = recorded(strategy)
     recording = recording_of(result)
     last = len(recording) - 1
     assert result.probe.events[last].queue is None and queue_rows(recording, last) == []
+    said = row(recording, last, "frontier")
+    at = int(re.match(r"as at step ([\d,]+): ", said).group(1).replace(",", ""))
     box = queue_html(recording, last)
-    assert "wordlab-queue-note" in box and "solution: frontier " in box
-    assert "frontier " + row(recording, last, "frontier") in box  # as the panel says it, the step it stands at
+    assert "wordlab-queue-note" not in box and f"data-as-at='{at}'" in box and "color:#666" in box
+    assert f">as at step {at:,}</th>" in box
+    assert box.split("</tr>", 1)[1] == queue_html(recording, at - 1).split("</tr>", 1)[1].replace(
+        "taken at this step", f"taken at step {at:,}")  # that step's rows, as it listed them
+    assert said.split(": ", 1)[1] not in html.unescape(box)  # "68 in all, …" said once, in the panel
+    assert recording.events[at - 1].queue[0].mark == "next" and "1 taken then (▶)" in said
 
 
 def test_a_run_that_never_lists_a_frontier_has_no_frontier_box():
@@ -429,7 +438,10 @@ def test_an_expansion_listing_no_frontier_shows_the_frontier_as_last_listed():
     centres = [step for step, event in enumerate(recording.events[:11]) if not event.queue]
     then = "as at step 1: " + waiting_text(3, True, "then")
     assert centres and all(row(recording, step, "frontier") == then for step in centres)
-    assert all(html.escape(then) in queue_html(recording, step) for step in centres)
+    for step in centres:  # the table step 1 listed, in grey, headed by the step it is as at
+        box = queue_html(recording, step)
+        assert "data-as-at='1'" in box and ">as at step 1</th>" in box and box.count("wordlab-queue-row") == \
+            queue_html(recording, 0).count("wordlab-queue-row")
     cut = next(step for step, event in enumerate(recording.events) if event.kind == "prune")
     assert [r.state for r in recording.events[cut].queue] == [r.state for r in first.queue[1:]]
 

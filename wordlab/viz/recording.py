@@ -450,14 +450,24 @@ def frontier_text(recording: Recording, step: int) -> str:
         return "after the cut: " + (f"the {kept:,} kept" if kept is not None else "the nodes kept")
     if _field(event, "kind") == "prune" and _field(event, "queue"):
         return CUT_ONLY
-    at, listed = recording.last(step), listed_before(recording, step)
+    at = as_at(recording, step)
+    if at is None:
+        return _waiting(recording, recording.last(step)) if _field(event, "kind") == "expand" else "none reported yet"
+    return f"as at step {at + 1:,}: {_waiting(recording, at, 'then')}"
+
+
+def as_at(recording: Recording, step: int) -> int | None:
+    """The earlier step whose frontier `frontier_text` gives at `step` ("as at step N"): the latest that listed
+    one, or else the latest expansion; None where the step's own expansion says its frontier (or none is
+    known yet). A cut's own list is its frontier, and is not asked about here."""
+    event, at, listed = recording.event(step), recording.last(step), listed_before(recording, step)
     if _field(event, "kind") == "expand" and (_field(event, "queue") or _field(event, "frontier") or listed is None):
-        return _waiting(recording, at)
+        return None
     if listed is not None and _field(event, "kind") in ("expand", "solution", "backtrack"):
-        return f"as at step {listed + 1:,}: {_waiting(recording, listed, 'then')}"
+        return listed
     while at >= 0 and _field(recording.events[at], "kind") != "expand":
         at -= 1
-    return f"as at step {at + 1:,}: {_waiting(recording, at, 'then')}" if at >= 0 else "none reported yet"
+    return at if at >= 0 else None
 
 
 def listed_before(recording: Recording, step: int) -> int | None:
@@ -634,8 +644,8 @@ QUEUE_ROW_PX = 17  # the height of one row of the frontier table: every row is o
 
 def empty_queue_text(recording: Recording, step: int) -> str:
     """The one line standing in the frontier table's place at a step whose event lists no frontier, in a
-    run where other steps do (so the box keeps its place): why this step lists none, and the frontier as
-    the panel says it; "" in a run that never lists one."""
+    run where other steps do (so the box keeps its place), where no earlier list stands for it (`listed_as_at`):
+    why this step lists none, and the frontier as the panel says it; "" in a run that never lists one."""
     if not recording.listing:
         return ""
     kind = _field(recording.event(step), "kind")
@@ -643,31 +653,53 @@ def empty_queue_text(recording: Recording, step: int) -> str:
     return f"{why}: frontier {frontier_text(recording, step)}"
 
 
+def listed_as_at(recording: Recording, step: int) -> int | None:
+    """At a step that lists no frontier, the earlier step whose frontier the panel gives ("as at step N"),
+    where that step listed it: its table stands in the box, under the heading "as at step N", so the box is
+    not left blank and the panel's count is not said again under the tree. None at a step with its own list."""
+    if queue_rows(recording, step):
+        return None
+    at = as_at(recording, step) if recording.reports_frontier else None
+    return at if at is not None and queue_rows(recording, at) else None
+
+
+def queue_heading(recording: Recording, step: int) -> str:
+    """The frontier table's heading at `step`: "frontier", at a cut what it lists, or the step it is as at."""
+    event = recording.event(step)
+    if _field(event, "kind") == "prune" and queue_rows(recording, step):
+        return "ranked at the cut" if _marked(event, "kept") else "cut here"
+    at = listed_as_at(recording, step)
+    return "frontier" if at is None else f"as at step {at + 1:,}"
+
+
 def queue_html(recording: Recording, step: int) -> str:
     """The frontier's entries this event carries as a small table (mark, state, g, h, f), every row one
     line high, with how many more there are; at a cut, the nodes kept and cut. A step listing none, in a
-    run where others do, has one line saying why instead; "" in a run that lists none."""
-    rows = queue_table(recording, step)
-    event = recording.event(step)
+    run where others do, shows in grey the table of the step whose frontier the panel gives, headed "as at step
+    N" (`listed_as_at`), or where there is none one line saying why; "" in a run that lists none."""
+    at = listed_as_at(recording, step)
+    rows = queue_table(recording, step if at is None else at)
     if not rows:
         note = empty_queue_text(recording, step)
         return (f"<div class='wordlab-queue-note' style='font-size:12px;color:#555;border-top:1px solid #ddd;"
                 f"line-height:{QUEUE_ROW_PX - 2}px;box-sizing:border-box'>{html.escape(note)}</div>") if note else ""
-    heading = (("ranked at the cut" if _marked(event, "kept") else "cut here") if _field(event, "kind") == "prune"
-               else "frontier")
+    heading = queue_heading(recording, step)
+    grey, named = ("", "") if at is None else (";color:#666", f" data-as-at='{at + 1}'")  # an earlier step's list
     head = "".join(f"<th style='{CELL_STYLE};{ONE_LINE}' title='{COLUMN_TIPS.get(name, '')}'>"
                    f"{heading if name == 'frontier' else name}</th>"
                    for name in ("", "frontier", "g", "h", "f"))
+    tips = QUEUE_TIPS if at is None else {mark: tip.replace("this step", f"step {at + 1:,}")
+                                          for mark, tip in QUEUE_TIPS.items()}
     body = "".join(
-        f"<tr class='wordlab-queue-row' data-mark='{html.escape(mark)}' title='{QUEUE_TIPS.get(mark, '')}' "
+        f"<tr class='wordlab-queue-row' data-mark='{html.escape(mark)}' title='{tips.get(mark, '')}' "
         f"style='height:{QUEUE_ROW_PX}px'>"
         + "".join(f"<td style='{CELL_STYLE};{ONE_LINE}'>{html.escape(cell)}</td>" for cell in (mark, *cells))
         + "</tr>" for mark, *cells in rows)
-    state_px = round(max(queue_chars(recording), len(heading)) * QUEUE_CHAR_PX) + 8
+    state_px = round(queue_chars(recording) * QUEUE_CHAR_PX) + 8
     columns = "<colgroup>" + "".join(f"<col style='width:{px}px'>" for px in (QUEUE_COLUMN_PX, state_px,
                                                                                *[QUEUE_COLUMN_PX] * 3)) + "</colgroup>"
     natural = f"width:{4 * QUEUE_COLUMN_PX + state_px}px;max-width:100%"  # its columns together, never stretched
-    return (f"<table class='wordlab-queue' style='{PANEL_STYLE};{natural};border-top:1px solid #ddd'>"
+    return (f"<table class='wordlab-queue'{named} style='{PANEL_STYLE};{natural};border-top:1px solid #ddd{grey}'>"
             f"{columns}<tr style='height:{QUEUE_ROW_PX}px'>{head}</tr>{body}</table>")
 
 
@@ -676,12 +708,13 @@ QUEUE_CHAR_PX = 7.2  # a character of its states' column, a little wide
 
 
 def queue_chars(recording: Recording) -> int:
-    """The longest state any frontier table of the run lists, with the rows saying how many more, in
-    characters: the width of the states' column, the same at every step."""
+    """The longest state any frontier table of the run lists, with the rows saying how many more, or the
+    longest heading of one, in characters: the width of the states' column, the same at every step."""
     if "_queue_chars" not in recording.__dict__:
         listed = [step for step, event in enumerate(recording.events) if _field(event, "queue", None)]
-        recording.__dict__["_queue_chars"] = max((len(row[1]) for step in listed
-                                                  for row in queue_table(recording, step)), default=0)
+        headings = {queue_heading(recording, step) for step in range(len(recording))} if listed else set()
+        recording.__dict__["_queue_chars"] = max([len(row[1]) for step in listed for row in queue_table(recording, step)]
+                                                 + [len(heading) for heading in headings], default=0)
     return recording.__dict__["_queue_chars"]
 
 
