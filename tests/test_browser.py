@@ -295,9 +295,10 @@ def first_prune_step() -> tuple[int, int, str]:
     return step + 1, len(probe.events), probe.events[step].state.word
 
 
-def first_phrase_step() -> tuple[int, int, str]:
+def first_phrase_step() -> tuple[int, int, str, int]:
     """The step (from 1) of the first phrase the palindrome's own strategy finds on its example, as `watch`
-    records it, the steps in all, and the phrase as the puzzle draws it: what the live player must show there."""
+    records it, the steps in all, the phrase as the puzzle draws it, and the calls counted beyond the beam's
+    expansions, each a step (the compiled search's nodes, counted in one go): what the live player must show."""
     from wordlab.puzzles import palindrome
     from wordlab.search import Budget, Probe
     from wordlab.viz.player import RECORD, SECONDS
@@ -305,7 +306,8 @@ def first_phrase_step() -> tuple[int, int, str]:
     probe = Probe(record=RECORD)
     palindrome.solve(palindrome.example(), palindrome.DEFAULT_STRATEGY, probe=probe, budget=Budget(seconds=SECONDS))
     step = next(i for i, event in enumerate(probe.events) if event.kind == "solution")
-    return step + 1, len(probe.events), palindrome.render(probe.events[step].state)
+    expanded = sum(event.kind == "expand" for event in probe.events)
+    return step + 1, len(probe.events), palindrome.render(probe.events[step].state), probe.nodes - expanded
 
 
 def go_to(player, step: int) -> None:
@@ -412,7 +414,7 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             screenshot(page, sudoku, "sudoku-end.png")
             palindrome = page.locator(".wordlab-player").nth(3)  # a phrase found, as page 06's filmstrip shows it
             palindrome.scroll_into_view_if_needed()
-            step, steps, phrase = first_phrase_step()
+            step, steps, phrase, unstepped = first_phrase_step()
             go_to(palindrome, step)
             run = palindrome.locator(".wordlab-run").first
             wait_for_text(panel_row(run, "step"), f"{step} of {steps}")
@@ -421,8 +423,20 @@ def test_live_players_show_the_path_and_a_prune_as_recorded(players_lab, executa
             assert run.locator("pre.wordlab-state").inner_text().strip() == phrase.strip()
             assert panel_row(run, "best so far").inner_text() == phrase.split()[-2]  # "9 letters": its letters
             assert run.locator(".wordlab-node[data-mark='solution']").count() == 1
+            whole = run.locator(".wordlab-run-note[data-label='whole run']").inner_text()
+            assert unstepped > 0 and f"({unstepped:,} of them counted with no step of their own)" in whole, whole
             page.wait_for_timeout(300)
             assert tree_in_view(run)["inside"]  # the box opens on the phrase's node
+            caption = run.evaluate("""run => {  // the word "depth" over the depths' column, though the box opens
+                const box = run.querySelector('.wordlab-tree-box'), outer = box.getBoundingClientRect();  // scrolled
+                const word = run.querySelector('.wordlab-depths-caption').getBoundingClientRect();
+                const column = run.querySelector('.wordlab-depths').getBoundingClientRect();
+                return {scrolled: box.scrollTop, above: outer.top - word.bottom, left: word.left - column.left,
+                        right: column.right - word.right};
+            }""")
+            assert caption["scrolled"] > 0 and 0 <= caption["above"] <= 4 and caption["left"] >= 0 \
+                and caption["right"] >= 0, caption
+            assert run.locator(".wordlab-queue[data-as-at]").count() == 1 and blank_below(run) < BLANK_PX
             rows_in_view(run)
             one_line_each(run)
             screenshot(page, palindrome, "palindrome.png")

@@ -222,7 +222,7 @@ def test_the_tree_says_what_lies_out_of_sight_exactly_when_some_nodes_do(run):
         above = [node for node, (x, y) in at.items() if y < top - 1]
         out = [node for node, (x, y) in at.items()
                if not (left - 1 <= x <= left + width + 1 and top - 1 <= y <= top + tall + 1)]
-        note = re.search(r"<div class='wordlab-tree-note'[^>]*>([^<]*)</div><div class='wordlab-tree-box'",
+        note = re.search(r"<div class='wordlab-tree-note'[^>]*>([^<]*)</div></div><div class='wordlab-tree-box'",
                          svg).group(1)
         assert bool(note) == bool(out or view.collapsed), (step, note)
         if above:
@@ -447,6 +447,31 @@ def test_an_expansion_listing_no_frontier_shows_the_frontier_as_last_listed():
 
 
 # -- honest ends -------------------------------------------------------------------------------------------
+
+def test_the_palindrome_players_header_holds_every_strategy_proves_9_letters_within_a_few_hundred_nodes():
+    """`watch("palindrome")` heads its player with the example's docstring: the claim is about nodes, as a
+    first run's seconds also hold the compiled search's loading."""
+    palindrome = puzzle_module("palindrome")
+    assert "proves the shortest phrase (9 letters) within a few hundred nodes" in viz.watch("palindrome").about
+    for name in palindrome.STRATEGIES:
+        result = palindrome.solve(palindrome.example(), name, probe=Probe())
+        assert result.cost == result.bound == 9 and result.nodes < 1000, (name, result.nodes)
+
+
+def test_calls_counted_with_no_step_of_their_own_are_said_on_the_whole_runs_line():
+    """A search that counts a compiled kernel's nodes in one go (`Probe.counts_only`) has more calls than
+    steps: the whole run's line says how many have no step; a run whose every call is a step says nothing."""
+    probe = Probe(record=50)
+    root = probe.call(0, state="search")
+    probe.call(1, parent=root, state="found")
+    with probe.counts_only():
+        probe.call(3, n=40)
+    probe.backtrack(0, node=root)
+    recording = recording_of(probe)
+    assert len(recording) == 3 and recording.ending.nodes == 42
+    assert recording.ending_text().startswith("run ended: 42 calls (40 of them counted with no step of their own)")
+    assert "no step" not in recording_of(recorded("breadth-first")).ending_text()
+
 
 def test_a_run_that_ended_inside_the_recording_says_so():
     result = recorded("breadth-first")

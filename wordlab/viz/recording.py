@@ -65,6 +65,7 @@ class Ending:
     found: int = 0  # solutions the run reported in all
     events: int | None = None  # events the run reported in all, recorded or not
     cost_name: str = "best"  # what the run's result calls its best cost
+    unstepped: int = 0  # calls counted in the totals with no recorded step of their own (`calls_without_a_step`)
 
     def _best_text(self) -> str:
         """The best cost; for a run whose solutions have no cost (every one as good), how many it found."""
@@ -72,8 +73,15 @@ class Ending:
             return _counted(self.found, "solution")
         return f"{self.cost_name} {_number(self.best)}"
 
+    def _calls_text(self) -> str:
+        """The calls in all, and how many of them have no step of their own, where some have none."""
+        if self.nodes is None:
+            return ""
+        unstepped = f" ({self.unstepped:,} of them counted with no step of their own)" if self.unstepped else ""
+        return _counted(self.nodes, "call") + unstepped
+
     def text(self, events: int) -> str:
-        totals = ", ".join(filter(None, [_counted(self.nodes, "call") if self.nodes is not None else "",
+        totals = ", ".join(filter(None, [self._calls_text(),
                                          self._best_text(),
                                          _duration(self.seconds) if self.seconds is not None else "",
                                          f"stopped: {self.stopped}" if self.stopped else ""]))
@@ -101,6 +109,22 @@ def ending_of(probe: Probe, result: Result | None) -> Ending:
     return Ending(full, probe.nodes, probe.best, None, None, len(probe.solutions), events=_events_in_all(probe))
 
 
+def calls_without_a_step(events: Sequence[Any], ending: Ending) -> int:
+    """The calls a run counted with no recorded step of their own: the count grown at an event that makes no
+    node (a search counting the nodes of a compiled kernel in one go, before its dead end), and, in a run
+    recorded to its end, the count grown after its last event. A node event's own growth is its node's (or a
+    chunk's), so it is not counted here."""
+    counted, before = 0, 0
+    for event in events:
+        nodes = _field(event, "nodes") or 0
+        if _field(event, "kind") not in NODE_KINDS:
+            counted += max(0, nodes - before)
+        before = max(before, nodes)
+    if not ending.full and ending.nodes is not None:
+        counted += max(0, ending.nodes - before)
+    return counted
+
+
 def _events_in_all(probe) -> int | None:
     """How many events the run reported, recorded or not (None for a probe that does not say)."""
     unrecorded = getattr(probe, "unrecorded", None)
@@ -121,6 +145,7 @@ class Recording:
     slots: dict[int, int] = field(init=False)  # each node's first leaf slot in the whole tree (small trees)
 
     def __post_init__(self):
+        self.ending.unstepped = calls_without_a_step(self.events, self.ending)
         self.tree = tree_of(self.events)
         self.nodes = [node_id for node_id, *_ in self.tree]
         self.by_id = {node[0]: node for node in self.tree}
@@ -1013,7 +1038,8 @@ def tree_note_lines(recording: Recording, width: int = TREE_WIDTH, height: int =
 
 def _depth_ticks(at, view: TreeView, svg_height: float) -> str:
     """A column at the box's left that stays as the tree scrolls sideways: the depth of each level, in small
-    grey numbers (every level where they fit, else every second, fifth, ...), under the word "depth"."""
+    grey numbers (every level where they fit, else every second, fifth, ...); the word "depth" heads the column
+    from outside the box (`_out_of_view_note`), so a box opening scrolled down never hides it or a depth."""
     low, high = view.depths
     rows = {depth: at(node_id)[1] for node_id, _, depth, _ in view.nodes}
     ticks = ""
@@ -1027,7 +1053,7 @@ def _depth_ticks(at, view: TreeView, svg_height: float) -> str:
     return (f"<div class='wordlab-depths' title='depth in the tree' style='position:sticky;left:0;z-index:1;"
             f"flex:none;width:{TICKS_PX}px;height:{svg_height:.0f}px;background:white'>"
             f"<svg width='{TICKS_PX}' height='{svg_height:.0f}' style='display:block' xmlns='http://www.w3.org/2000/svg'>"
-            f"<text x='1' y='9' font-size='7' fill='#888'>depth</text>{ticks}</svg></div>")
+            f"{ticks}</svg></div>")
 
 
 def _window(at, view: TreeView, drawing: tuple[float, float], box: tuple[float, float]):
@@ -1133,8 +1159,13 @@ def _out_of_view_note(at, view: TreeView, window, hanging: set[int] = frozenset(
     if view.collapsed:
         parts.append(f"{_counted(view.collapsed, 'node')} collapsed (far from the current path)")
     wrap = "white-space:normal" if lines > 1 else "white-space:nowrap;text-overflow:ellipsis"
-    return (f"<div class='wordlab-tree-note' style='font-size:11px;line-height:{NOTE_LINE_PX}px;"
-            f"height:{lines * NOTE_LINE_PX}px;color:#555;{wrap};overflow:hidden'>{html.escape('; '.join(parts))}</div>")
+    return (f"<div style='position:relative;padding-left:{TICKS_PX}px'>{DEPTH_CAPTION}<div class='wordlab-tree-note' "
+            f"style='font-size:11px;line-height:{NOTE_LINE_PX}px;height:{lines * NOTE_LINE_PX}px;color:#555;{wrap};"
+            f"overflow:hidden'>{html.escape('; '.join(parts))}</div></div>")
+
+
+DEPTH_CAPTION = ("<span class='wordlab-depths-caption' style='position:absolute;left:1px;bottom:0;font-size:7px;"
+                 "line-height:9px;color:#888'>depth</span>")  # over the depths' column, just above the tree's box
 
 
 def _here(view: TreeView, window) -> str:
