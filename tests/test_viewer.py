@@ -471,6 +471,17 @@ def test_calls_counted_with_no_step_of_their_own_are_said_on_the_whole_runs_line
     assert len(recording) == 3 and recording.ending.nodes == 42
     assert recording.ending_text().startswith("run ended: 42 calls (40 of them counted with no step of their own)")
     assert "no step" not in recording_of(recorded("breadth-first")).ending_text()
+    counting = Probe(record=50)  # a run counting expansions, after a call its count left out
+    start = counting.call(0, state="start")
+    counting.expand(1, parent=start, state="a")
+    counting.expand(2, parent=start, state="b")
+    assert recording_of(counting).ending_text() == "run ended: 2 calls, best –"
+    compiled = Probe(record=50)  # a compiled search's expansions counted in one go, shown at its dead end
+    search = compiled.call(0, n=0, state="search")
+    with compiled.counts_only():
+        compiled.expand(1, n=30)
+    compiled.backtrack(0, node=search)
+    assert recording_of(compiled).ending_text().startswith("run ended: 30 calls (30 of them counted with no step")
 
 
 def test_a_run_that_ended_inside_the_recording_says_so():

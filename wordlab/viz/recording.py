@@ -66,6 +66,9 @@ class Ending:
     events: int | None = None  # events the run reported in all, recorded or not
     cost_name: str = "best"  # what the run's result calls its best cost
     unstepped: int = 0  # calls counted in the totals with no recorded step of their own (`calls_without_a_step`)
+    counted: str = "call"  # the events the totals count: "expand" where the run reported expansions, else "call"
+    calls_beside: int = 0  # in a run whose totals count expansions, the calls it also reported (counted until
+    # its first expansion: their growth is their own)
 
     def _best_text(self) -> str:
         """The best cost; for a run whose solutions have no cost (every one as good), how many it found."""
@@ -103,26 +106,32 @@ def _duration(seconds: float) -> str:
 def ending_of(probe: Probe, result: Result | None) -> Ending:
     """The run's totals: from the result where there is one, else from the probe."""
     full = bool(getattr(probe, "full", False))
+    counted = "expand" if getattr(probe, "expansions", 0) else "call"  # as `Probe.nodes` counts
+    beside = getattr(probe, "calls", 0) if counted == "expand" else 0
     if result is not None:
         return Ending(full, result.nodes, result.cost, result.seconds, result.stopped, len(result.solutions),
-                      events=_events_in_all(probe), cost_name=getattr(result, "cost_name", "best"))
-    return Ending(full, probe.nodes, probe.best, None, None, len(probe.solutions), events=_events_in_all(probe))
+                      events=_events_in_all(probe), cost_name=getattr(result, "cost_name", "best"), counted=counted,
+                      calls_beside=beside)
+    return Ending(full, probe.nodes, probe.best, None, None, len(probe.solutions), events=_events_in_all(probe),
+                  counted=counted, calls_beside=beside)
 
 
 def calls_without_a_step(events: Sequence[Any], ending: Ending) -> int:
-    """The calls a run counted with no recorded step of their own: the count grown at an event that makes no
-    node (a search counting the nodes of a compiled kernel in one go, before its dead end), and, in a run
-    recorded to its end, the count grown after its last event. A node event's own growth is its node's (or a
-    chunk's), so it is not counted here."""
+    """The calls a run counted with no recorded step of their own: the count grown at an event of a kind the
+    count leaves out (the run's calls are its expansions where it reports any, else its calls, as `Probe.nodes`
+    counts: a search counting a compiled kernel's expansions in one go shows them at its next call or dead end),
+    and, in a run recorded to its end, the count grown after its last event; less the calls a run counting
+    expansions reported beside them (the count is of calls until its first expansion). The growth at an event
+    of the counted kind is taken as its own (one node, or a chunk's)."""
     counted, before = 0, 0
     for event in events:
         nodes = _field(event, "nodes") or 0
-        if _field(event, "kind") not in NODE_KINDS:
+        if _field(event, "kind") != ending.counted:
             counted += max(0, nodes - before)
         before = max(before, nodes)
     if not ending.full and ending.nodes is not None:
         counted += max(0, ending.nodes - before)
-    return counted
+    return max(0, counted - ending.calls_beside)
 
 
 def _events_in_all(probe) -> int | None:
