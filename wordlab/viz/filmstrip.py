@@ -86,18 +86,17 @@ PHRASE_END = re.compile(r"(?<=[,;:·]) ")  # the space after a phrase's end: "�
 def phrased(text: str, chars: int = LINE_CHARS, lines: int | None = None, indent: str = "") -> list[str]:
     """`text` wrapped to `chars` characters between its phrases (after ", ", "; ", ": " and " · "), so that
     "x no option left", "1 taken then (▶) + 0 waiting" or "kept 119 of 798" stays on one line; a phrase longer
-    than a line is wrapped at its spaces. Later lines start with `indent`; at most `lines` lines, the last
-    ending in "…" where text is left out."""
+    than a line goes on from the line before and is wrapped at its spaces. Later lines start with `indent`; at
+    most `lines` lines, the last ending in "…" where text is left out."""
     out: list[str] = []
     for piece in PHRASE_END.split(text):
         joined = f"{out[-1]} {piece}" if out else piece
-        if out and len(joined) <= chars:
-            out[-1] = joined
-        elif len((indent if out else "") + piece) <= chars:
-            out.append((indent if out else "") + piece)
-        else:
-            out += textwrap.wrap(piece, chars, initial_indent=indent if out else "", subsequent_indent=indent,
-                                 break_long_words=True)
+        if len(joined) <= chars:
+            out[-1:] = [joined]
+        elif len(indent + piece) <= chars:
+            out.append(indent + piece)
+        else:  # too long for any line: it fills the line it starts on
+            out[-1:] = textwrap.wrap(joined, chars, subsequent_indent=indent, break_long_words=True)
     if lines is not None and len(out) > lines:
         out = out[:lines - 1] + [_clip(" ".join(out[lines - 1:]).replace("  ", " "), chars)]
     return out or [""]
