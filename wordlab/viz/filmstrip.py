@@ -3,10 +3,11 @@ executed notebook read without a kernel, a published page).
 
 A header names what the runs were given. Each run is one row of frames chosen evenly over its recorded
 steps, always including its first solution and its last step; a caption above the row names the run, says
-which steps the frames show and how the run ended (or that the recording filled while it went on). Nodes carry the player's marks, with one legend of the marks
-shown. A run with several roots (each letter set, each centre) has them joined at one start point. A tree
-deeper than a frame's `LEVELS` shows the levels round the current node and says how many nodes above and below
-it leaves out.
+which steps the frames show and how the run ended (or that the recording filled while it went on). Nodes
+carry the player's marks, with one legend of the marks shown, and the player's labels where a frame has room
+for them (a small tree's every node, a big one's path and what fits beside it). A run with several roots (each
+letter set, each centre) has them joined at one start point. A tree deeper than a frame's `LEVELS` shows the
+levels round the current node and says how many nodes above and below it leaves out.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import io
 import re
 import textwrap
 
-from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, frontier_text, panel_rows, path_text,
-                                   queue_table, said_in, side_branches_text, tree_view)
+from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, frontier_text, labels_in_window,
+                                   panel_rows, path_text, queue_table, said_in, side_branches_text, tree_view)
 
 DPI = 100  # pixels per inch of the picture: 930 pixels wide, within a page of 960 shown at 100 %
 FRAME_WIDTH = 4.65  # inches per frame
@@ -29,6 +30,11 @@ LINE_CHARS = 54  # characters a frame's text line may take (TEXT_POINTS monospac
 HEADER_CHARS = 110  # characters a line of the figure's header may take (9.5-point bold across the figure)
 STATE_LINES = 16  # the most lines of a drawn state a frame shows (a 9 × 9 Sudoku's and the lines under it)
 QUEUE_LINES = 3  # the most frontier entries a frame lists
+LABEL_POINTS = 7.5  # a node's label, monospace: about 6.2 pixels a character at DPI, as the player's labels
+LABEL_LIFT = {"current": 7, "dot": 3.5, "mark": 5}  # points from a node's centre to its label's foot, clear of its
+# ring (the current node), its dot, or its larger mark (a star, a cross, a square, a diamond)
+LABEL_ROOM = (LABEL_LIFT["current"] + LABEL_POINTS + 1.5) * DPI / 72  # pixels between levels for the current node's
+# label, its letters' height and the dot of its parent above it
 LEVELS = 7  # the most levels of tree a frame draws, 16 pixels apart or more; deeper: those round the current node
 MARKERS = {"star": "*", "cross": "x", "diamond": "D", "square": "s", "dot": "o", "ring": "o"}
 START, START_COLOUR, START_SHAPE = "start", "#555555", "ring"  # the point joining a run's several roots
@@ -216,10 +222,38 @@ def _draw_tree(ax, recording: Recording, step: int) -> set[str]:
     ax.set_xlim(min(xs) - 0.7 - 0.05 * (max(xs) - min(xs) + 1.4), max(xs) + 0.7)  # room at the left for the depths
     cut = _cut_text(view, low, high, sum(low <= depth <= high for *_, depth, _ in view.nodes) - len(place))
     ax.set_ylim(high + 0.7, low - 0.7 - (START in drawn) - 0.5 * (cut.count("\n") + 1) * bool(cut))
+    _draw_labels(ax, shown, place)
     if cut:  # top right, in room of its own above the top level drawn
         ax.text(1, 1, cut, transform=ax.transAxes, fontsize=7.5, color="#555", va="top", ha="right", clip_on=True,
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5}, zorder=6)
     return drawn
+
+
+def _draw_labels(ax, view: TreeView, place: dict) -> None:
+    """Each node's label above it where the player would draw it at this width (`labels_in_window`): the
+    path's and the current node's, then every other whose label runs into no label of its level nor past the
+    frame's sides; a big tree's crowded levels keep their dots bare, and levels too close for a label (a deep
+    tree's) keep every dot bare."""
+    from matplotlib.patheffects import withStroke
+
+    to_pixels = ax.transData.transform
+    if not view.labelled or abs(to_pixels((0, 1))[1] - to_pixels((0, 0))[1]) < LABEL_ROOM:
+        return
+    box = ax.get_window_extent()
+    labels = {node_id: label for node_id, _, _, label in view.nodes}
+    for node_id in labels_in_window(lambda node: tuple(to_pixels(place[node])), view, (box.x0, 0, box.width, 0)):
+        ax.annotate(labels[node_id], place[node_id], xytext=(0, _lift(view, node_id)), textcoords="offset points",
+                    ha="center", va="bottom", family="monospace", fontsize=LABEL_POINTS, color="#222",
+                    fontweight="bold" if node_id == view.current else "normal", annotation_clip=False, zorder=6,
+                    path_effects=[withStroke(linewidth=2.5, foreground="white")])
+
+
+def _lift(view: TreeView, node_id: int) -> float:
+    """How far above its node a label's foot sits (`LABEL_LIFT`)."""
+    mark = view.marks.get(node_id, "other")
+    if node_id == view.current:
+        return LABEL_LIFT["current"]
+    return LABEL_LIFT["dot" if mark in ("other", "on the path", "current") else "mark"]
 
 
 def _edge_shown(parent: tuple, child: tuple, low: int) -> tuple:
