@@ -305,6 +305,67 @@ def test_a_filmstrip_frame_of_a_deep_tree_shows_the_levels_round_the_current_nod
         assert pixels >= 16, f"levels {pixels:.0f} pixels apart"
 
 
+
+def frame_trees(figure) -> list:
+    """A filmstrip's tree axes, one per frame: those with the depth column at their left."""
+    return [ax for ax in figure.axes if "depth" in [text.get_text() for text in ax.texts]]
+
+
+def node_labels(ax) -> list:
+    """The node labels a frame's tree draws: its monospace texts (the depths and notes are not)."""
+    return [text for text in ax.texts if text.get_fontfamily() == ["monospace"]]
+
+
+def test_a_small_trees_frames_label_every_node_as_the_player_does():
+    """A*'s seven-node tree on the example: each frame writes the word of every node it draws, the current
+    one in bold, so the depth-2 *word* and *card* read apart."""
+    result = recorded("astar", record=5000)
+    recording = recording_of(result)
+    figure = filmstrip([recording])
+    steps = steps_of(recording, 6)
+    trees = frame_trees(figure)
+    assert len(trees) == len(steps) and len(recording.tree) <= 15
+    for ax, step in zip(trees, steps):
+        labels = node_labels(ax)
+        assert sorted(t.get_text() for t in labels) == sorted(label for *_, label in tree_view(recording, step).nodes)
+        (bold,) = [t.get_text() for t in labels if t.get_fontweight() == "bold"]
+        assert bold == recording.by_id[recording.node_at(step)][3]
+    assert {"word", "card"} <= {t.get_text() for t in node_labels(trees[-1])}
+
+
+def test_a_big_trees_frames_label_only_what_has_room_and_no_two_labels_meet():
+    """Breadth-first's tree on the example grows to dozens of nodes: its frames keep the path's labels, leave
+    crowded dots bare, and no label runs into another or past the frame's sides."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    recording = recording_of(recorded("breadth-first"))
+    figure = filmstrip([recording])
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    figure.draw(renderer)
+    bare = 0
+    for ax, step in zip(frame_trees(figure), steps_of(recording, 6)):
+        labels = node_labels(ax)
+        assert set(recording.path(step)) <= {t.get_text() for t in labels}
+        boxes = [t.get_window_extent(renderer) for t in labels]
+        frame = ax.get_window_extent(renderer)
+        for i, box in enumerate(boxes):
+            assert frame.x0 - 1 <= box.x0 and box.x1 <= frame.x1 + 1
+            assert not any(box.overlaps(other) for other in boxes[i + 1:]), labels[i].get_text()
+        bare += len(tree_view(recording, step).nodes) - len(labels)
+    assert len(recording.tree) > 30 and bare > 0  # some frames leave nodes unlabelled for want of room
+
+
+def test_a_deep_trees_frames_with_levels_too_close_for_labels_draw_none():
+    """Where a frame's levels are closer than a label's height, no node is labelled (labels would sit on the
+    marks of the level above); where they are far enough apart, the path is."""
+    from wordlab.viz.filmstrip import LABEL_ROOM
+
+    recording = recording_of(recorded("depth-first"))
+    figure = filmstrip([recording])
+    for ax in frame_trees(figure):
+        gap = abs(ax.transData.transform((0, 1))[1] - ax.transData.transform((0, 0))[1])
+        assert bool(node_labels(ax)) == (gap >= LABEL_ROOM), gap
+
 # -- the frontier's contents and the event's facts --------------------------------------------------------
 
 def test_astars_frontier_lists_g_h_f_and_marks_the_one_taken_next():
