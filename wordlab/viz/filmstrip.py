@@ -17,8 +17,9 @@ import io
 import re
 import textwrap
 
-from wordlab.viz.recording import (MARKS, Recording, TreeView, _counted, _number, frontier_text, labels_in_window,
-                                   panel_rows, path_text, queue_table, said_in, side_branches_text, tree_view)
+from wordlab.viz.recording import (LABEL_CHAR_PX, MARKS, Recording, TreeView, _counted, _number, frontier_text,
+                                   labels_in_window, panel_rows, path_text, queue_table, said_in, side_branches_text,
+                                   tree_view)
 
 DPI = 100  # pixels per inch of the picture: 930 pixels wide, within a page of 960 shown at 100 %
 FRAME_WIDTH = 4.65  # inches per frame
@@ -33,8 +34,9 @@ QUEUE_LINES = 3  # the most frontier entries a frame lists
 LABEL_POINTS = 7.5  # a node's label, monospace: about 6.2 pixels a character at DPI, as the player's labels
 LABEL_LIFT = {"current": 7, "dot": 3.5, "mark": 5}  # points from a node's centre to its label's foot, clear of its
 # ring (the current node), its dot, or its larger mark (a star, a cross, a square, a diamond)
-LABEL_ROOM = (LABEL_LIFT["current"] + LABEL_POINTS + 1.5) * DPI / 72  # pixels between levels for the current node's
-# label, its letters' height and the dot of its parent above it
+LABEL_ROOM = (LABEL_LIFT["current"] + LABEL_POINTS + 4) * DPI / 72  # pixels between levels for the current node's
+# label: its lift, its letters' height, and clear room under the dot of its parent above it
+DEPTH_COLUMN = 12  # pixels at a frame's left kept for the depths: a label pushed in from the edge stops there
 LEVELS = 7  # the most levels of tree a frame draws, 16 pixels apart or more; deeper: those round the current node
 MARKERS = {"star": "*", "cross": "x", "diamond": "D", "square": "s", "dot": "o", "ring": "o"}
 START, START_COLOUR, START_SHAPE = "start", "#555555", "ring"  # the point joining a run's several roots
@@ -231,21 +233,34 @@ def _draw_tree(ax, recording: Recording, step: int) -> set[str]:
 
 def _draw_labels(ax, view: TreeView, place: dict) -> None:
     """Each node's label above it where the player would draw it at this width (`labels_in_window`): the
-    path's and the current node's, then every other whose label runs into no label of its level nor past the
-    frame's sides; a big tree's crowded levels keep their dots bare, and levels too close for a label (a deep
-    tree's) keep every dot bare."""
+    path's and the current node's (moved in from the frame's side where they would reach past it), then every
+    other whose label runs into no label of its level nor past the frame's sides; a big tree's crowded levels
+    keep their dots bare, and levels too close for a label (a deep tree's) keep every dot bare."""
     from matplotlib.patheffects import withStroke
 
     to_pixels = ax.transData.transform
     if not view.labelled or abs(to_pixels((0, 1))[1] - to_pixels((0, 0))[1]) < LABEL_ROOM:
         return
     box = ax.get_window_extent()
+    left, right = box.x0 + DEPTH_COLUMN, box.x1
     labels = {node_id: label for node_id, _, _, label in view.nodes}
-    for node_id in labels_in_window(lambda node: tuple(to_pixels(place[node])), view, (box.x0, 0, box.width, 0)):
-        ax.annotate(labels[node_id], place[node_id], xytext=(0, _lift(view, node_id)), textcoords="offset points",
-                    ha="center", va="bottom", family="monospace", fontsize=LABEL_POINTS, color="#222",
+    shift = {node_id: _inside(to_pixels(place[node_id])[0], labels[node_id], left, right)
+             for node_id in view.path | {view.current} if node_id in labels}  # only these are drawn at an edge
+    centre = {node_id: (to_pixels(place[node_id])[0] + shift.get(node_id, 0) * DPI / 72, 0) for node_id in labels}
+    for node_id in labels_in_window(centre.get, view, (left, 0, right - left, 0)):
+        ax.annotate(labels[node_id], place[node_id], xytext=(shift.get(node_id, 0), _lift(view, node_id)),
+                    textcoords="offset points", ha="center", va="bottom", family="monospace", fontsize=LABEL_POINTS,
+                    color="#222",
                     fontweight="bold" if node_id == view.current else "normal", annotation_clip=False, zorder=6,
                     path_effects=[withStroke(linewidth=2.5, foreground="white")])
+
+
+def _inside(x: float, label: str, left: float, right: float) -> float:
+    """Points to move a label centred at pixel `x` so it stays between `left` and `right` (a label of the path
+    or the current node is drawn even where it would reach past the frame's side)."""
+    half = LABEL_CHAR_PX * len(label) / 2
+    pixels = max(left - (x - half), 0) + min(right - (x + half), 0)
+    return pixels * 72 / DPI
 
 
 def _lift(view: TreeView, node_id: int) -> float:
@@ -253,7 +268,7 @@ def _lift(view: TreeView, node_id: int) -> float:
     mark = view.marks.get(node_id, "other")
     if node_id == view.current:
         return LABEL_LIFT["current"]
-    return LABEL_LIFT["dot" if mark in ("other", "on the path", "current") else "mark"]
+    return LABEL_LIFT["dot" if mark in ("other", "on the path") else "mark"]
 
 
 def _edge_shown(parent: tuple, child: tuple, low: int) -> tuple:
