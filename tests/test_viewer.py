@@ -333,38 +333,45 @@ def test_a_small_trees_frames_label_every_node_as_the_player_does():
     assert {"word", "card"} <= {t.get_text() for t in node_labels(trees[-1])}
 
 
-def test_a_big_trees_frames_label_only_what_has_room_and_no_two_labels_meet():
-    """Breadth-first's tree on the example grows to dozens of nodes: its frames keep the path's labels, leave
-    crowded dots bare, and no label runs into another or past the frame's sides."""
+@pytest.mark.parametrize("run", [lambda: recording_of(recorded("breadth-first")),
+                                 lambda: viz.watch("tuesday").recordings[0]])
+def test_a_big_trees_frames_label_only_what_has_room_and_no_two_labels_meet(run):
+    """Breadth-first's tree on the example grows to dozens of nodes, a sampler's to hundreds on one level: their
+    frames keep the path's labels (moved in from the frame's side where they reach past it), leave crowded dots
+    bare, and no label runs into another, into the depths at the left or past the frame's right."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from wordlab.viz.filmstrip import DEPTH_COLUMN
 
-    recording = recording_of(recorded("breadth-first"))
+    recording = run()
     figure = filmstrip([recording])
     renderer = FigureCanvasAgg(figure).get_renderer()
     figure.draw(renderer)
     bare = 0
     for ax, step in zip(frame_trees(figure), steps_of(recording, 6)):
         labels = node_labels(ax)
-        assert set(recording.path(step)) <= {t.get_text() for t in labels}
+        path = {recording.by_id[node][3] for node in recording.path_ids(step)} - {""}
+        assert path and path <= {t.get_text() for t in labels}
         boxes = [t.get_window_extent(renderer) for t in labels]
         frame = ax.get_window_extent(renderer)
         for i, box in enumerate(boxes):
-            assert frame.x0 - 1 <= box.x0 and box.x1 <= frame.x1 + 1
+            assert frame.x0 + DEPTH_COLUMN - 1 <= box.x0 and box.x1 <= frame.x1 + 1  # clear of the depths
             assert not any(box.overlaps(other) for other in boxes[i + 1:]), labels[i].get_text()
         bare += len(tree_view(recording, step).nodes) - len(labels)
     assert len(recording.tree) > 30 and bare > 0  # some frames leave nodes unlabelled for want of room
 
 
-def test_a_deep_trees_frames_with_levels_too_close_for_labels_draw_none():
-    """Where a frame's levels are closer than a label's height, no node is labelled (labels would sit on the
-    marks of the level above); where they are far enough apart, the path is."""
+def test_frames_whose_levels_are_too_close_for_labels_draw_none():
+    """Where a frame's levels are closer than a label needs (depth-first's deep tree), no node is labelled:
+    labels would sit on the marks of the level above; where they are far enough apart (A*'s), they are."""
     from wordlab.viz.filmstrip import LABEL_ROOM
 
-    recording = recording_of(recorded("depth-first"))
-    figure = filmstrip([recording])
-    for ax in frame_trees(figure):
-        gap = abs(ax.transData.transform((0, 1))[1] - ax.transData.transform((0, 0))[1])
-        assert bool(node_labels(ax)) == (gap >= LABEL_ROOM), gap
+    seen = set()
+    for strategy in ("depth-first", "astar"):
+        for ax in frame_trees(filmstrip([recording_of(recorded(strategy))])):
+            gap = abs(ax.transData.transform((0, 1))[1] - ax.transData.transform((0, 0))[1])
+            assert bool(node_labels(ax)) == (gap >= LABEL_ROOM), (strategy, gap)
+            seen.add(gap >= LABEL_ROOM)
+    assert seen == {True, False}
 
 # -- the frontier's contents and the event's facts --------------------------------------------------------
 
