@@ -844,7 +844,7 @@ def compiled(puzzle: Sudoku, *, probe: Probe | None = None, budget: Budget | Non
     places left per digit counted as candidates go), then a guess on the tightest constraint, a blank's
     digits or a digit's places in a unit (cells first on ties), depth first, all compiled by numba
     (`wordlab.puzzles.sudoku.compiled`; the machine code is cached on disk, so only the first process pays
-    the compiling, a few seconds). It walks `bitfield-cover`'s very tree, at a microsecond or two a node on a
+    the compiling, a few seconds). It walks `bitfield-cover`'s very tree, at a few microseconds a node on a
     9×9; it returns to Python every few milliseconds for the budget, and a recording probe makes it stop at
     every node so that the player can draw it (far slower, for small runs)."""
     _check_limit(limit)
