@@ -58,7 +58,8 @@ def test_the_form_reads_runs_and_steps_in_jupyterlab(lab_with_form):
             form.get_by_role("button", name="run", exact=True).click()
             player = form.locator(".wordlab-player").first
             player.wait_for(timeout=30_000)
-            assert player.locator(".wordlab-run").count() == 2
+            # both runs, once the kernel has drawn them (a loaded machine can take a moment)
+            playwright.expect(player.locator(".wordlab-run")).to_have_count(2, timeout=30_000)
             state = player.locator("pre.wordlab-state").first
             before = state.inner_text()
             player.get_by_role("button", name="forward ▶").click()
