@@ -29,9 +29,7 @@ from wordlab.words import as_wordlist
 
 def sample_rows(path: Path, sample: int) -> list[dict]:
     """`sample` exhausted units of the ledger at `path`, evenly in its hashed order."""
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    done = sorted((r for r in rows if r.get("outcome") == "exhausted"), key=lambda r: ledger.order(r["unit"]))
-    return done[::max(1, len(done) // sample)][:sample]
+    return ledger.spread_sample([json.loads(line) for line in path.read_text().splitlines() if line.strip()], sample)
 
 
 def main() -> None:

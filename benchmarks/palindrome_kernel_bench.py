@@ -56,9 +56,7 @@ def baseline_kernel(commit: str, folder: Path):
 
 def sample_rows(sample: int, least_nodes: int) -> list[dict]:
     rows = [json.loads(line) for line in LEDGER.read_text().splitlines() if line.strip()]
-    heavy = sorted((r for r in rows if r["outcome"] == "exhausted" and r["nodes"] >= least_nodes),
-                   key=lambda r: ledger.order(r["unit"]))
-    return heavy[::max(1, len(heavy) // sample)][:sample]
+    return ledger.spread_sample(rows, sample, least_nodes)
 
 
 def replay(tables, name: str) -> tuple[int, int, tuple, tuple]:

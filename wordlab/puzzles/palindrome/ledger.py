@@ -849,6 +849,14 @@ def without_finish_tables(tables: proof.Tables) -> proof.Tables:
     return dataclasses.replace(tables, left=bare(tables.left), right=bare(tables.right), memos=[])
 
 
+def spread_sample(rows: list[dict], sample: int, least_nodes: int = 0) -> list[dict]:
+    """A fixed sample for benchmarks: `sample` exhausted records of a ledger with at least `least_nodes` nodes,
+    taken evenly in its hashed order."""
+    done = sorted((r for r in rows if r.get("outcome") == "exhausted" and r.get("nodes", 0) >= least_nodes),
+                  key=lambda r: order(r["unit"]))
+    return done[::max(1, len(done) // sample)][:sample]
+
+
 def bench_finish_tables(words, ledger_path, sample: int = 8, repeats: int = 3, *,
                         alphabet: str = "abcdefghijklmnopqrstuvwxyz", name: str | None = None,
                         least_nodes: int = 1_000_000, report: Callable[[str], None] = print) -> dict:
@@ -863,11 +871,9 @@ def bench_finish_tables(words, ledger_path, sample: int = 8, repeats: int = 3, *
     rows = _ledger_rows(Path(ledger_path))
     limit = rows[0]["length"]
     job = job_of(as_wordlist(words), limit, alphabet, name)
-    heavy = sorted((r for r in rows if r.get("outcome") == "exhausted" and r.get("nodes", 0) >= least_nodes),
-                   key=lambda r: order(r["unit"]))
-    if not heavy:
+    picked = spread_sample(rows, sample, least_nodes)
+    if not picked:
         raise WordlabError(f"{ledger_path} has no exhausted unit of length {limit} with {least_nodes:,} nodes or more")
-    picked = heavy[::max(1, len(heavy) // sample)][:sample]
     tables = tables_for(job)
     searchers = {"finish tables": Searcher(tables, limit), "list scans": Searcher(without_finish_tables(tables), limit)}
     out, best = [], {kind: 0.0 for kind in searchers}
