@@ -35,14 +35,16 @@ Strategies (`STRATEGIES`, generators yielding each solution as a tuple of words 
   as they are listed).
 
 Watching one (`solve(..., probe=Probe(record=N))`, then `wordlab.viz.step`): the player draws a `Board`, each
-pattern with its word (`?` while open) and the blocks left; a solution is drawn as its words, and belongs to
-the node reported just before it, whose board it fills. The strategies report `probe.expand(depth, parent=…)`
-per node with the board it reached (one word more than its parent's; `regex-scan`'s combinations fill the rest
-at once, see its docstring); `backtracking` reports `probe.prune(depth, parent=…, why=…)` for a word that
-would leave some pattern short of candidates, drawn as the board with that word placed; a dead end, a node
-with no child, is a `probe.backtrack(depth, node=…, why=…)` saying why. `is_move(given, before, after)` is the
-rule every recorded parent and child follow. A minimal strategy of about ten lines is in
-docs/puzzles/building-blocks.md (and run by tests/test_minimal_building_blocks.py).
+pattern with its word (`?` while open) and the blocks left, and labels its node in the tree with the word just
+placed (`str(board)`: "(empty)" for the start, "+N words" where a move placed several); a solution is drawn as
+its words, and belongs to the node reported just before it, whose board it fills. The strategies report
+`probe.expand(depth, parent=…)` per node with the board it reached (one word more than its parent's;
+`regex-scan`'s combinations fill the rest at once, see its docstring); `backtracking` reports
+`probe.prune(depth, parent=…, why=…)` for a word that would leave some pattern short of candidates, drawn as
+the board with that word placed; a dead end, a node with no child, is a `probe.backtrack(depth, node=…,
+why=…)` saying why. `is_move(given, before, after)` is the rule every recorded parent and child follow. A
+minimal strategy of about ten lines is in docs/puzzles/building-blocks.md (and run by
+tests/test_minimal_building_blocks.py).
 """
 
 from __future__ import annotations
@@ -385,22 +387,40 @@ def canonical(puzzle: Puzzle, placed: Iterable[tuple[str, str]]) -> Solution:
 # -- the state a recorded run keeps, and its drawing -----------------------------------------------
 
 
+EMPTY = "(empty)"  # the short name of a board with no word on it
+
+
 class Board(NamedTuple):
-    """A partly filled puzzle: each pattern with its word (None while open), and the blocks left."""
+    """A partly filled puzzle: each pattern with its word (None while open), the blocks left, and the words
+    the move to it placed (`move`). `str(board)` is its short name, the label of its node in a drawn tree."""
 
     patterns: tuple[str, ...]
     words: tuple[str | None, ...]
     left: tuple[str, ...]
+    move: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        """Its short name, as its node is labelled: the word just placed, "+N words" for a move that placed N
+        at once, "(empty)" before any word (a board made without its move: how many words it holds)."""
+        if len(self.move) == 1:
+            return self.move[0]
+        if self.move:
+            return f"+{len(self.move)} words"
+        filled = sum(word is not None for word in self.words)
+        return f"{filled} words" if filled else EMPTY
 
 
-def board(puzzle: Puzzle, placed: Iterable[tuple[str, str]]) -> Board:
-    """The board after placing (pattern, word) pairs: each word in the first open copy of its pattern."""
+def board(puzzle: Puzzle, placed: Iterable[tuple[str, str]], move: Iterable[str] | None = None) -> Board:
+    """The board after placing (pattern, word) pairs: each word in the first open copy of its pattern. `move`
+    is the words the step to it placed (by default the last word of `placed`)."""
+    placed = list(placed)
     words: list[str | None] = [None] * len(puzzle.patterns)
     left = Counter(puzzle.stock)
     for pattern, word in placed:
         words[next(i for i, p in enumerate(puzzle.patterns) if p == pattern and words[i] is None)] = word
         left.subtract(puzzle.fill(word, pattern) or ())
-    return Board(puzzle.patterns, tuple(words), tuple(sorted(left.elements())))
+    move = tuple(move) if move is not None else tuple(word for _, word in placed[-1:])
+    return Board(puzzle.patterns, tuple(words), tuple(sorted(left.elements())), move)
 
 
 def render(state: Board | Solution) -> str:
@@ -467,9 +487,9 @@ def _singles_then_product(puzzle: Puzzle, candidates: dict[str, list[Candidate]]
     priced = shelf.priced(candidates)
     options = {i: priced[p] for i, p in enumerate(puzzle.patterns)}
     chosen: dict[int, str] = {}
-    left, last = shelf.full, None
+    left, last, reported = shelf.full, None, {}  # the last node reported, and its words
     while (single := next((i for i, found in options.items() if len(found) == 1), None)) is not None:
-        last = _node(puzzle, chosen, len(chosen), probe, budget, last)
+        last, reported = _node(puzzle, chosen, reported, len(chosen), probe, budget, last), dict(chosen)
         word, cost = options.pop(single)[0]
         chosen[single], left = word, left - cost
         options = {i: [c for c in found if c[0] != word and shelf.fits(left, c[1])] for i, found in options.items()}
@@ -483,7 +503,8 @@ def _singles_then_product(puzzle: Puzzle, candidates: dict[str, list[Candidate]]
         words.update((i, word) for i, (word, _) in zip(rest, combination))
         solution = tuple(words[i] for i in range(len(puzzle.patterns)))
         fits = _in_order(puzzle, solution) and _all_fit(shelf, left, [cost for _, cost in combination])
-        _node(puzzle, words, len(chosen) if fits else 0, probe, budget, last if fits else None)
+        _node(puzzle, words, reported if fits else {}, len(chosen) if fits else 0, probe, budget,
+              last if fits else None)
         if fits:
             yield solution
 
@@ -507,14 +528,18 @@ def _in_order(puzzle: Puzzle, solution: Solution) -> bool:
     return len(set(solution)) == len(solution)
 
 
-def _node(puzzle: Puzzle, chosen: dict[int, str], depth: int, probe: Probe | None, budget: Budget | None,
-          parent: int | None) -> int | None:
-    """Charge one node to the budget and report it, with its board, to the probe; returns its node id."""
+def _node(puzzle: Puzzle, chosen: dict[int, str], before: dict[int, str], depth: int, probe: Probe | None,
+          budget: Budget | None, parent: int | None) -> int | None:
+    """Charge one node to the budget and report it, with its board, to the probe; returns its node id. Its
+    move is the words of `chosen` (pattern index → word, in the order placed) not on its parent's board
+    (`before`)."""
     if budget:
         budget.tick()
-    return probe.expand(depth, parent=parent, state=lambda: board(puzzle, [(puzzle.patterns[i], word)
-                                                                           for i, word in sorted(chosen.items())])
-                        ) if probe else None
+    if not probe:
+        return None
+    move = [word for i, word in chosen.items() if before.get(i) != word]
+    return probe.expand(depth, parent=parent, state=lambda: board(
+        puzzle, [(puzzle.patterns[i], word) for i, word in sorted(chosen.items())], move))
 
 
 def regex_scan(given: Problem, *, probe: Probe | None = None, budget: Budget | None = None) -> Iterator:
