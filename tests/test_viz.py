@@ -113,3 +113,67 @@ def test_a_figure_is_described_by_its_titles_and_axes_or_by_its_own_words():
     assert alt_metadata(Figure()) == ({}, {})  # no words to describe it with: the page says where it sits
     figure.wordlab_description = "frames of a run"
     assert figure_text(figure) == "frames of a run"
+
+
+def filmstrips_of_the_book():
+    """Filmstrips like the book's: a word ladder's two searches (00), Building Blocks' two (01), a sampler's
+    crowded tree (07) and palindrome halves with long frontier rows (06)."""
+    from wordlab.puzzles import building_blocks as bb, palindrome as P, tuesday as t, word_ladder as w
+
+    yield viz.filmstrip(*(w.solve(w.example(), name, probe=Probe(record=5000)) for name in ("breadth-first-graph",
+                                                                                            "astar")))
+    yield viz.filmstrip(*(bb.solve(bb.example(), name, probe=Probe(record=2000)) for name in ("backtracking",
+                                                                                              "exact-cover")))
+    yield viz.filmstrip(t.solve(t.example(), "pure-python", probe=Probe(record=3000)))
+    yield viz.filmstrip(*(P.solve(P.example(), name, probe=Probe(record=400)) for name in ("beam-stack", "astar")))
+
+
+@pytest.mark.parametrize("figure", filmstrips_of_the_book())
+def test_filmstrip_text_is_page_sized_and_stays_inside_its_frame(figure):
+    """Shown at 100 % on a page 960 pixels wide, a frame's text is 14 pixels high or more and the tree's depths,
+    notes, the captions and the legend 12 or more (the nodes' labels are the player's size); no text reaches
+    past its frame's sides or below its own part of the frame, nor past the figure's edges."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from wordlab.viz.filmstrip import DPI, LABEL_POINTS
+
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    figure.draw(renderer)
+    width, height = figure.get_size_inches() * DPI
+    assert width <= 960
+    frames = 0
+    for ax in figure.axes:
+        box = ax.get_window_extent(renderer)
+        for text in ax.texts:
+            if not text.get_text().strip():
+                continue
+            pixels = text.get_fontsize() * DPI / 72
+            extent = text.get_window_extent(renderer)
+            label = text.get_fontsize() == LABEL_POINTS and text.get_fontfamily() == ["monospace"]
+            frame_text = text.get_fontfamily() == ["monospace"] and not label
+            assert pixels >= (14 if frame_text else 10 if label else 12), (text.get_text()[:40], pixels)
+            assert box.x0 - 1 <= extent.x0 and extent.x1 <= box.x1 + 1, text.get_text()[:60]
+            assert 0 <= extent.x0 and extent.x1 <= width
+            if frame_text:
+                assert extent.y0 >= box.y0 - 1, text.get_text()[-60:]  # above the tree drawn under it
+                frames += 1
+    legend = figure.legends[0].get_window_extent(renderer)
+    assert 0 <= legend.x0 and legend.x1 <= width and legend.y0 >= 0
+    assert all(text.get_fontsize() * DPI / 72 >= 12 for text in figure.legends[0].get_texts())
+    assert frames >= 6
+
+
+def test_a_filmstrips_legend_of_every_mark_fits_across_the_figure():
+    """Every mark a frame can show, and the start point joining several roots: the legend takes two rows rather
+    than run past the figure's sides."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from wordlab.viz.filmstrip import DPI, FRAME_WIDTH, COLUMNS, START, _legend
+    from wordlab.viz.recording import MARKS
+
+    figure = Figure(figsize=(FRAME_WIDTH * COLUMNS, 1), dpi=DPI)
+    _legend(figure, set(MARKS) | {START})
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    figure.draw(renderer)
+    box = figure.legends[0].get_window_extent(renderer)
+    assert 0 <= box.x0 and box.x1 <= FRAME_WIDTH * COLUMNS * DPI
+    assert len({round(text.get_window_extent(renderer).y0) for text in figure.legends[0].get_texts()}) == 2

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import io
+import math
 import re
 import textwrap
 
@@ -24,11 +25,18 @@ from wordlab.viz.recording import (LABEL_CHAR_PX, MARKS, Recording, TreeView, _c
 DPI = 100  # pixels per inch of the picture: 930 pixels wide, within a page of 960 shown at 100 %
 FRAME_WIDTH = 4.65  # inches per frame
 COLUMNS = 2  # frames to a row: a page shows the figure at its width (or narrower), and two keep the text readable
-TEXT_POINTS = 9  # a frame's text: 12.5 pixels high at DPI, each monospace character about 7.5 wide
-LINE_HEIGHT = 0.18  # inches per line of frame text
+TEXT_POINTS = 10.5  # a frame's text: 14.6 pixels high at DPI, near a page's own text; a monospace character is
+# about 8.8 pixels wide
+LINE_HEIGHT = 0.2  # inches per line of frame text
 TREE_HEIGHT = 2.0  # inches of tree under each frame's text
-LINE_CHARS = 54  # characters a frame's text line may take (TEXT_POINTS monospace in FRAME_WIDTH)
-HEADER_CHARS = 110  # characters a line of the figure's header may take (9.5-point bold across the figure)
+LINE_CHARS = 49  # characters a frame's text line may take (TEXT_POINTS monospace: 430 of a frame's 442 pixels)
+HEADER_POINTS, CAPTION_POINTS = 11, 10  # the figure's header (bold) and each run's caption, across the figure
+HEADER_CHARS = 100  # characters a line of the header may take (HEADER_POINTS bold across the figure)
+CAPTION_CHARS = 120  # characters a line of a run's caption may take (CAPTION_POINTS, about 7 pixels each)
+CAPTION_LINE = 0.17  # inches per line of a caption
+NOTE_POINTS = 9  # a tree's grey text: the depths at its left and what it leaves out, top right
+NOTE_LINE_PX = 1.25 * NOTE_POINTS * DPI / 72  # pixels a line of that text takes, with its spacing
+LEGEND_COLUMNS = 6  # the most marks in a row of the legend (CAPTION_POINTS across the figure)
 STATE_LINES = 16  # the most lines of a drawn state a frame shows (a 9 × 9 Sudoku's and the lines under it)
 QUEUE_LINES = 3  # the most frontier entries a frame lists
 LABEL_POINTS = 7.5  # a node's label, monospace: about 6.2 pixels a character at DPI, as the player's labels
@@ -36,7 +44,7 @@ LABEL_LIFT = {"current": 7, "dot": 3.5, "mark": 5}  # points from a node's centr
 # ring (the current node), its dot, or its larger mark (a star, a cross, a square, a diamond)
 LABEL_ROOM = (LABEL_LIFT["current"] + LABEL_POINTS + 4) * DPI / 72  # pixels between levels for the current node's
 # label: its lift, its letters' height, and clear room under the dot of its parent above it
-DEPTH_COLUMN = 12  # pixels at a frame's left kept for the depths: a label pushed in from the edge stops there
+DEPTH_COLUMN = 18  # pixels at a frame's left kept for the depths: a label pushed in from the edge stops there
 LEVELS = 7  # the most levels of tree a frame draws, 16 pixels apart or more; deeper: those round the current node
 MARKERS = {"star": "*", "cross": "x", "diamond": "D", "square": "s", "dot": "o", "ring": "o"}
 START, START_COLOUR, START_SHAPE = "start", "#555555", "ring"  # the point joining a run's several roots
@@ -223,12 +231,22 @@ def _draw_tree(ax, recording: Recording, step: int) -> set[str]:
     xs = [x for x, _ in place.values()]
     ax.set_xlim(min(xs) - 0.7 - 0.05 * (max(xs) - min(xs) + 1.4), max(xs) + 0.7)  # room at the left for the depths
     cut = _cut_text(view, low, high, sum(low <= depth <= high for *_, depth, _ in view.nodes) - len(place))
-    ax.set_ylim(high + 0.7, low - 0.7 - (START in drawn) - 0.5 * (cut.count("\n") + 1) * bool(cut))
+    _set_levels(ax, low - 0.5 - (START in drawn), high + 0.7, max(cut.count("\n") + 1, 1))  # "depth" takes a line
     _draw_labels(ax, shown, place)
     if cut:  # top right, in room of its own above the top level drawn
-        ax.text(1, 1, cut, transform=ax.transAxes, fontsize=7.5, color="#555", va="top", ha="right", clip_on=True,
-                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5}, zorder=6)
+        ax.text(1, 1, cut, transform=ax.transAxes, fontsize=NOTE_POINTS, color="#555", va="top", ha="right",
+                clip_on=True, bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5}, zorder=6)
     return drawn
+
+
+def _set_levels(ax, top: float, bottom: float, note_lines: int) -> None:
+    """The frame's vertical extent: from `top` down to `bottom` (levels, depth growing downwards), with room
+    above `top` for `note_lines` lines of grey text (the word "depth" at the top left, the note of what the
+    frame leaves out at the top right), whatever the frame's height in pixels."""
+    pixels = ax.get_window_extent().height
+    reserved = min(note_lines * NOTE_LINE_PX / pixels, 0.5)  # the note's share of the frame's height
+    span = (bottom - top) / (1 - reserved)
+    ax.set_ylim(bottom, bottom - span)
 
 
 def _draw_labels(ax, view: TreeView, place: dict) -> None:
@@ -286,9 +304,9 @@ def _depth_ticks(ax, low: int, high: int) -> None:
     every = next(n for n in (1, 2, 5, 10, 20, 50, 10**9) if (high - low) / n <= 8)
     ticks = list(range(low, high + 1, every))
     for depth in ticks:
-        ax.text(0, depth, str(depth), transform=ax.get_yaxis_transform(), fontsize=7.5, color="#888", ha="left",
-                va="center", clip_on=False)
-    ax.text(0, 1, "depth", transform=ax.transAxes, fontsize=7.5, color="#888", ha="left", va="top")
+        ax.text(0, depth, str(depth), transform=ax.get_yaxis_transform(), fontsize=NOTE_POINTS, color="#888",
+                ha="left", va="center", clip_on=False)
+    ax.text(0, 1, "depth", transform=ax.transAxes, fontsize=NOTE_POINTS, color="#888", ha="left", va="top")
 
 
 def _levels(view: TreeView) -> tuple[int, int]:
@@ -361,8 +379,14 @@ def _draw_nodes(ax, view: TreeView, place: dict) -> set[str]:
     return drawn
 
 
+def _legend_rows(marks: int) -> int:
+    """The rows a legend of `marks` marks takes, at most `LEGEND_COLUMNS` to a row."""
+    return max(math.ceil(marks / LEGEND_COLUMNS), 1)
+
+
 def _legend(figure, drawn: set[str]) -> None:
-    """One legend for the marks that some frame of the figure shows, in the player's order."""
+    """One legend for the marks that some frame of the figure shows, in the player's order, in rows of about
+    the same length (`_legend_rows`)."""
     from matplotlib.lines import Line2D
 
     shown = {mark: style for mark, style in {**MARKS, START: (START_COLOUR, START_SHAPE)}.items() if mark in drawn}
@@ -372,7 +396,8 @@ def _legend(figure, drawn: set[str]) -> None:
                       label="start (joins the first nodes)" if mark == START else mark)
                for mark, (colour, shape) in shown.items()]
     if handles:
-        figure.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8.5, frameon=False)
+        figure.legend(handles=handles, loc="lower center", ncol=math.ceil(len(handles) / _legend_rows(len(handles))),
+                      fontsize=CAPTION_POINTS, frameon=False, columnspacing=1.5)
 
 
 def filmstrip(recordings: list[Recording], frames: int = 6, about: str = ""):
@@ -386,8 +411,13 @@ def filmstrip(recordings: list[Recording], frames: int = 6, about: str = ""):
     layout = [(recording, steps[at:at + COLUMNS], at == 0) for recording, steps in zip(recordings, chosen)
               for at in range(0, len(steps), COLUMNS)]  # (run, the frames of one row, whether it opens the run)
     header = textwrap.wrap(about, HEADER_CHARS, max_lines=3, placeholder=" …")
-    heights = [0.12 + 0.16 * len(header)] * bool(header) + [height for _, _, opens in layout for height in
-                                      ([0.42] if opens else []) + [0.25 + LINE_HEIGHT * lines, TREE_HEIGHT]] + [0.3]
+    captions = {id(r): _caption_lines(r, steps) for r, steps in zip(recordings, chosen)}
+    marks = len(set().union(*(recording.marks_used() for recording in recordings)))  # the legend's most
+    heights = [0.12 + 0.19 * len(header)] * bool(header) + [
+        height for recording, _, opens in layout for height in
+        ([0.12 + CAPTION_LINE * len(captions[id(recording)])] if opens else []) + [0.3 + LINE_HEIGHT * lines,
+                                                                                    TREE_HEIGHT]] + [
+        0.15 + 0.2 * _legend_rows(marks)]
     figure = Figure(figsize=(FRAME_WIDTH * COLUMNS, sum(heights)), dpi=DPI)
     drawn: set[str] = set()
     grid = figure.add_gridspec(len(heights), COLUMNS, height_ratios=heights, left=0.01, right=0.99, top=0.995,
@@ -396,13 +426,14 @@ def filmstrip(recordings: list[Recording], frames: int = 6, about: str = ""):
     if header:
         top = figure.add_subplot(grid[0, :])
         top.axis("off")
-        top.text(0, 0.5, "\n".join(header), fontsize=9.5, fontweight="bold", va="center", transform=top.transAxes)
+        top.text(0, 0.5, "\n".join(header), fontsize=HEADER_POINTS, fontweight="bold", va="center",
+                 transform=top.transAxes)
         row = 1
     for recording, steps, opens in layout:
         if opens:
             title = figure.add_subplot(grid[row, :])
             title.axis("off")
-            title.text(0, 0.5, caption(recording, chosen[recordings.index(recording)]), fontsize=8.5, va="center",
+            title.text(0, 0.5, "\n".join(captions[id(recording)]), fontsize=CAPTION_POINTS, va="center",
                        transform=title.transAxes)
             row += 1
         for column, step in enumerate(steps):
@@ -412,6 +443,12 @@ def filmstrip(recordings: list[Recording], frames: int = 6, about: str = ""):
     _legend(figure, drawn)
     figure.wordlab_description = description(recordings, chosen, about)  # the page's words for the picture
     return figure
+
+
+def _caption_lines(recording: Recording, steps: list[int]) -> list[str]:
+    """A run's caption (`caption`) in lines that fit across the figure, wrapped between its phrases."""
+    return [line for part in caption(recording, steps).split("\n") for line in phrased(part, CAPTION_CHARS,
+                                                                                       indent="  ")]
 
 
 def description(recordings: list[Recording], chosen: list[list[int]], about: str = "") -> str:
@@ -425,9 +462,9 @@ def description(recordings: list[Recording], chosen: list[list[int]], about: str
 
 def _draw_frame(ax, recording: Recording, step: int) -> None:
     ax.axis("off")
-    ax.text(0, 1, _clip(frame_title(recording, step), LINE_CHARS + 4), fontsize=TEXT_POINTS + 0.5,
-            fontweight="bold", va="top", transform=ax.transAxes, clip_on=True)
-    ax.annotate("\n".join(frame_lines(recording, step)), (0, 1), xycoords="axes fraction", xytext=(0, -14),
+    ax.text(0, 1, _clip(frame_title(recording, step), LINE_CHARS), fontsize=TEXT_POINTS, fontweight="bold",
+            va="top", transform=ax.transAxes, clip_on=True)
+    ax.annotate("\n".join(frame_lines(recording, step)), (0, 1), xycoords="axes fraction", xytext=(0, -17),
                 textcoords="offset points", family="monospace", fontsize=TEXT_POINTS, va="top",
                 annotation_clip=False, clip_on=True)
 
