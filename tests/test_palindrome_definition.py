@@ -202,6 +202,58 @@ def test_decide_gives_the_brute_force_answer_with_its_proof(tmp_path_factory, dr
     assert decision.claim.impossible and decision.claim.length == decision.letters - 1
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.text(alphabet="abce", min_size=1, max_size=4), min_size=1, max_size=7), traps)
+def test_decides_phrase_search_stops_at_the_first_phrase_below_the_beams(drawn, trapped):
+    from wordlab.puzzles.palindrome.decide import first_phrase
+    from wordlab.puzzles.palindrome.strategies import by_promise, scouted
+
+    vocabulary = sorted(set(drawn + trapped))
+    expected = shortest_by_brute_force(vocabulary, ALPHABET, 13)
+    try:
+        puzzle = P.index(vocabulary, ALPHABET)
+    except WordlabError:
+        assert expected is None
+        return
+    beam = [letters for _, letters in scouted(puzzle, puzzle.lower_bound + 30)]
+    try:
+        phrase, letters, by = first_phrase(puzzle, None)
+    except WordlabError:
+        assert not beam
+        return
+    assert P.verify(puzzle, phrase) and P.length(phrase.split()) == letters
+    assert expected is None or letters >= expected
+    below = next(by_promise(puzzle, beam[-1] - 1), None) if beam[-1] > puzzle.lower_bound else None
+    if below is None:
+        assert (letters, by) == (beam[-1], "rarest-first's beam pass")
+    else:
+        assert (letters, by) == (below[1], "rarest-first") and letters < beam[-1]
+
+
+def test_decide_without_a_budget_for_its_phrase_says_so():
+    from wordlab.puzzles.palindrome.decide import decide
+    from wordlab.search import Budget
+
+    with pytest.raises(WordlabError, match="no palindromic pangram found .* give the search more --max-seconds"):
+        decide(["ab", "ba", "cc"], "unused-{code}.jsonl", alphabet=ALPHABET, budget=Budget(nodes=0),
+               scheduler="serial", report=lambda line: None)
+
+
+def test_decide_builds_the_proofs_tables_into_the_disk_cache_in_a_process_beside_the_search(tmp_path, monkeypatch):
+    from wordlab.puzzles.palindrome import kernel
+    from wordlab.puzzles.palindrome.decide import build_beside
+
+    monkeypatch.setenv("WORDLAB_CACHE", str(tmp_path))
+    job = L.job_of(["abcba", "cbabc", "ab", "ba", "c"], 9, ALPHABET)
+    process = build_beside(job)
+    process.join(120)
+    assert process.exitcode == 0
+    kept = kernel.tables_path(job.words, job.alphabet, job.most_waste, kernel.FINISH_TABLES_FROM)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_bytes(b"")  # a cache that holds them: nothing to build
+    assert build_beside(job) is None
+
+
 def test_decide_refuses_a_ledger_of_another_dictionary(tmp_path, capsys):
     from wordlab.cli import main
 

@@ -66,10 +66,10 @@ def add_arguments(parser, command: str) -> None:
                            help="stop at the first unit that finds a phrase: it shows one of at most LENGTH letters "
                                 "exists (whether a shorter one does is the question of --prove LENGTH-1)")
         proof.add_argument("--decide", action="store_true",
-                           help="the whole answer: find a phrase with rarest-first (within --max-seconds), then prove "
-                                "the length below it impossible in --ledger (use {code} in its name: each length has "
-                                "its own code version); prints the phrase, the unit count, the node total and the "
-                                "ledger's sha256")
+                           help="the whole answer: find a phrase with rarest-first (its beam pass, then its search by "
+                                "promise up to the first phrase it finds, within --max-seconds), then prove the length "
+                                "below it impossible in --ledger (use {code} in its name: each length has its own code "
+                                "version); prints the phrase, the unit count, the node total and the ledger's sha256")
         proof.add_argument("--fewest-words", type=whole(2, 100), metavar="N",
                            help="instead of letters, the fewest words (letters unbounded): exhaustive search of the "
                                 "phrases of up to N words, from the bound the letters give (within --max-seconds)")

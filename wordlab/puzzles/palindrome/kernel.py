@@ -911,17 +911,22 @@ def tables_key(words, alphabet: str, most_waste: int, finish_from: int | None) -
                                 most_waste, finish_from, source_digest(BUILDERS))).encode()).hexdigest()[:24]
 
 
+def tables_path(words, alphabet: str, most_waste: int, finish_from: int | None) -> Path:
+    """Where the disk cache keeps these tables (`cached_tables`)."""
+    from wordlab.words import cache_dir
+
+    return cache_dir() / "palindrome" / f"tables-{tables_key(words, alphabet, most_waste, finish_from)}.pickle"
+
+
 def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None = None,
                   finish_from: int | None = None) -> Tables:
     """`build_tables` for these words, served from the disk cache (`cache_dir()/palindrome/`) when the same
     words, alphabet, allowance and table-building code made them before; written there otherwise (when
     they took more than CACHE_AFTER_SECONDS to build), under the budget's clock. Writing drops the least
     recently used tables beyond CACHE_BYTES (WORD.LST's take gigabytes, and each code version its own)."""
-    from wordlab.words import cache_dir
-
     words = tuple(sorted(set(words)))
     rarest = rarest_first(words, alphabet)
-    path = cache_dir() / "palindrome" / f"tables-{tables_key(words, alphabet, most_waste, finish_from)}.pickle"
+    path = tables_path(words, alphabet, most_waste, finish_from)
     try:
         with open(path, "rb") as stored:
             tables = pickle.load(stored)
@@ -970,12 +975,16 @@ def dictionary_digest(words) -> str:
     return hashlib.sha256("".join(w + "\n" for w in sorted(set(words))).encode()).hexdigest()
 
 
+_PARSING = threading.Lock()  # Python 3.11's parser may fail when two threads parse at once
+
+
 def source_digest(functions) -> str:
     """sha256 of the functions' code with docstrings left out (comments never reach the syntax tree), so
     that rewording prose keeps it and any change to what the code does changes it."""
     digest = hashlib.sha256()
     for function in functions:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(getattr(function, "py_func", function))))
+        with _PARSING:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(getattr(function, "py_func", function))))
         for node in ast.walk(tree):
             body = getattr(node, "body", None)
             if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \

@@ -73,7 +73,7 @@ def branch_and_bound(puzzle: Palindromes, *, max_length: int | None = None, work
     finds as a child."""
     limit, workers = _limit(puzzle, max_length), _workers(workers)
     yield Bound(puzzle.lower_bound)
-    best = yield from _scouted(puzzle, limit, probe, budget)
+    best = yield from scouted(puzzle, limit, probe, budget)
     if best - 1 >= puzzle.lower_bound:
         for text, letters_ in _exhaustive(puzzle, best - 1, probe, budget, workers):
             best = letters_
@@ -82,7 +82,7 @@ def branch_and_bound(puzzle: Palindromes, *, max_length: int | None = None, work
     return True
 
 
-def _scouted(puzzle: Palindromes, limit: int, probe: Probe | None, budget: Budget | None):
+def scouted(puzzle: Palindromes, limit: int, probe: Probe | None = None, budget: Budget | None = None):
     """The beam pass (width `SCOUT_WIDTH`) that gives an exhaustive search its first incumbent: yields each
     better phrase it finds; returns the best length (limit + 1 when it found none)."""
     problem = PalindromeProblem(puzzle, limit, budget)
@@ -108,13 +108,21 @@ def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, workers:
     Recorded: the beam's tree, then the search by units as a second root (`Proof`) with each phrase found."""
     limit, workers = _limit(puzzle, max_length), _workers(workers)
     yield Bound(puzzle.lower_bound)
-    best = yield from _scouted(puzzle, limit, probe, budget)
-    if (below := best - 1) >= puzzle.lower_bound:
-        tables = puzzle.tables_for(below, budget)
-        best = yield from _proved(puzzle, below, ledger.by_promise(tables, below, budget, probe, workers), probe,
-                                  "every unit searched")
+    best = yield from scouted(puzzle, limit, probe, budget)
+    if best - 1 >= puzzle.lower_bound:
+        best = yield from by_promise(puzzle, best - 1, probe, budget, workers)
     yield Bound(best)
     return True
+
+
+def by_promise(puzzle: Palindromes, limit: int, probe: Probe | None = None, budget: Budget | None = None,
+               workers: int = 1):
+    """rarest-first's second part: each phrase of at most `limit` letters that the inside-out search by units,
+    most promising first, finds (`ledger.by_promise`), as (text, letters); returns the last length (limit + 1
+    for none). Closing it early stops its workers."""
+    tables = puzzle.tables_for(limit, budget)
+    return (yield from _proved(puzzle, limit, ledger.by_promise(tables, limit, budget, probe, workers), probe,
+                               "every unit searched"))
 
 
 STRATEGIES = {
