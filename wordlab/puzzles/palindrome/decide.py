@@ -109,7 +109,7 @@ def first_phrase(puzzle, budget: Budget | None,
         if best is None:
             raise WordlabError("no palindromic pangram found to start the proof from within the budget; give the "
                                "search more --max-seconds") from None
-        best = best[:2] + (f"{best[2]} (its search by promise ran out of --max-seconds: a longer budget may find a "
+        best = best[:2] + (f"{best[2]} (its search by promise ran out of budget: a longer budget may find a "
                            f"shorter phrase sooner than the proof meets one)",)
     finally:
         if budget is not None:
