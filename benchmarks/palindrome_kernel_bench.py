@@ -164,18 +164,33 @@ def write(args, rows: list[dict], job) -> None:
     }
     out = Path(args.out)
     (out / "kernel-bench-56.json").write_text(json.dumps(result, indent=1) + "\n")
-    lines = [f"# The letter proof's kernel: {args.baseline} against the working tree", "", result["what"] + ".", "",
-             f"Made by `{result['command']}` (code version {result['code version']}).", "",
-             "| unit | baseline nodes | new nodes | baseline cpu s | new cpu s |", "| --- | ---: | ---: | ---: | ---: |"]
-    lines += [f"| `{r['unit']}` | {r['baseline nodes']:,} | {r['working tree nodes']:,} | {r['baseline cpu s']:.3f} | "
-              f"{r['working tree cpu s']:.3f} |" for r in rows]
-    lines += [f"| total | {total['baseline nodes']:,} | {total['working tree nodes']:,} | {total['baseline cpu s']:.3f} | "
-              f"{total['working tree cpu s']:.3f} |", "",
-              f"Nodes: {node_ratio:.2f}× fewer; CPU: {cpu_ratio:.2f}× less. The ledger's {len(every):,} units took "
-              f"{whole:,.1f} s of search; at the sample's CPU ratio the whole proof would take about "
-              f"{whole / cpu_ratio:,.0f} s of CPU.", ""]
+    lines = markdown(result, len(every), args.least_nodes, args.repeats)
     (out / "kernel-bench-56.md").write_text("\n".join(lines))
     print("\n".join(lines[-2:]))
+
+
+def markdown(result: dict, ledger_units: int, least_nodes: int, repeats: int) -> list[str]:
+    """The .md's lines: the JSON's "working tree" columns are named by the code version that ran the benchmark,
+    the baseline's by its commit and the code version of the ledger its counts are checked against."""
+    old, new = result["ledger"].rsplit("-", 1)[-1][:8], result["code version"][:8]
+    total = result["totals"]
+    lines = [f"# The letter proof's kernel: {result['baseline']} (code version {old}) against code version {new}", "",
+             f"{len(result['units'])} exhausted units of {result['ledger']} (at least {least_nodes:,} nodes, evenly "
+             f"in the ledger's hashed order), each searched to the end by the kernel at commit "
+             f"{result['baseline']} (code version {old}, the ledger's) and by the kernel of code version {new}, in one "
+             f"process and thread, alternating; least of {repeats} CPU seconds.", "",
+             f"Made by `{result['command']}` with the code of version {result['code version']}. In "
+             f"kernel-bench-56.json, the columns named \"working tree\" are code version {new}'s.", "",
+             f"| unit | {old} nodes | {new} nodes | {old} cpu s | {new} cpu s |", "| --- | ---: | ---: | ---: | ---: |"]
+    lines += [f"| `{r['unit']}` | {r['baseline nodes']:,} | {r['working tree nodes']:,} | {r['baseline cpu s']:.3f} | "
+              f"{r['working tree cpu s']:.3f} |" for r in result["units"]]
+    lines += [f"| total | {total['baseline nodes']:,} | {total['working tree nodes']:,} | "
+              f"{total['baseline cpu s']:.3f} | {total['working tree cpu s']:.3f} |", "",
+              f"Nodes: {total['baseline nodes'] / total['working tree nodes']:.2f}× fewer; "
+              f"CPU: {total['baseline cpu s'] / total['working tree cpu s']:.2f}× less. The ledger's "
+              f"{ledger_units:,} units took {result['ledger search seconds']:,.1f} s of search; at the sample's CPU "
+              f"ratio the whole proof would take about {result['whole proof cpu s estimated']:,.0f} s of CPU.", ""]
+    return lines
 
 
 if __name__ == "__main__":
