@@ -98,7 +98,7 @@ def rarest_first(puzzle: Palindromes, *, max_length: int | None = None, workers:
                  probe: Probe | None = None, budget: Budget | None = None):
     """Branch and bound with the inside-out search cut into units taken most promising first: a beam pass
     (width 100) for a first phrase, then, under a limit one letter below it, the units of every centre from a
-    priority queue, the one that misses the rarest letters last first (rarity counted among the words that can
+    priority queue, those that already hold the rarest letters first (rarity counted among the words that can
     stand outside the middle word, where q is far the rarest; `ledger.by_promise`). A unit less than four
     letters out is cut at once into the states two letters further out; a deeper one is searched to the end.
     The limit drops at each phrase; when the queue is empty the last phrase is proved shortest. `workers`
