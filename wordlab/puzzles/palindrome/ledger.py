@@ -639,13 +639,20 @@ def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int,
             future.release()
 
 
+# Run first in each worker process of a local cluster: Ctrl-C, which reaches the whole process group, is the
+# command's to handle (it ends the workers), not a worker's to print a traceback about. (Dask runs a preload
+# that holds a space as the text of a module.)
+IGNORE_CTRL_C = "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+
+
 def _client(scheduler, workers: int, report):
     """A Dask client: on the scheduler at `scheduler`, or on a new local cluster ("threads": in this process)."""
     from dask.distributed import Client, LocalCluster
 
     if scheduler in (None, "threads"):
         cluster = LocalCluster(n_workers=1 if scheduler else workers, threads_per_worker=workers if scheduler else 1,
-                               processes=scheduler is None, dashboard_address="127.0.0.1:0", silence_logs=40)
+                               processes=scheduler is None, dashboard_address="127.0.0.1:0", silence_logs=40,
+                               preload=[] if scheduler else [IGNORE_CTRL_C])
         client = Client(cluster)
         report(f"local Dask cluster: {workers} {'threads' if scheduler else 'worker processes'}; "
                f"dashboard {client.dashboard_link}")
