@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,8 +24,32 @@ def is_palindromic_pangram(words: list[str], vocabulary: set[str], alphabet: str
 
 
 def brute_force_shortest(vocabulary: list[str], alphabet: str, max_length: int) -> int | None:
-    """The least letter count of any sequence of two or more words that is a palindromic pangram, by
-    enumerating every sequence of at most `max_length` letters (tiny dictionaries only)."""
+    """The least letter count of any sequence of two or more words that is a palindromic pangram, by trying
+    every palindrome of each length over the vocabulary's letters, shortest first, and asking whether it splits
+    into two or more words (tiny dictionaries only)."""
+    words, letters = set(vocabulary), sorted(set("".join(vocabulary)))
+    for total in range(2, max_length + 1):
+        for half in product(letters, repeat=(total + 1) // 2):  # the palindrome's first half and centre
+            if set(alphabet) <= set(half):
+                text = "".join(half) + "".join(half[: total // 2])[::-1]
+                if splits_into_two_or_more(text, words):
+                    return total
+    return None
+
+
+def splits_into_two_or_more(text: str, words: set[str]) -> bool:
+    """Whether `text` is a sequence of two or more of `words` (counts of words per prefix, 2 meaning 2 or more)."""
+    counts: list[set[int]] = [{0}] + [set() for _ in text]
+    for end in range(1, len(text) + 1):
+        for start in range(end):
+            if counts[start] and text[start:end] in words:
+                counts[end] |= {min(count + 1, 2) for count in counts[start]}
+    return 2 in counts[-1]
+
+
+def shortest_by_every_text(vocabulary: list[str], alphabet: str, max_length: int) -> int | None:
+    """The same answer as `brute_force_shortest` by another road: every sequence of words of at most
+    `max_length` letters, shortest first."""
     one = {n: {w for w in vocabulary if len(w) == n} for n in range(max_length + 1)}
     many: dict[int, set[str]] = {n: set() for n in range(max_length + 1)}  # texts of 2+ words, by letters
     for total in range(2, max_length + 1):
@@ -33,6 +59,13 @@ def brute_force_shortest(vocabulary: list[str], alphabet: str, max_length: int) 
         if any(t == t[::-1] and set(alphabet) <= set(t) for t in many[total]):
             return total
     return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcd", min_size=1, max_size=4), min_size=1, max_size=8),
+       st.sampled_from(["ab", "abc", "abcd"]), st.integers(2, 10))
+def test_the_two_brute_forces_agree(words, alphabet, limit):
+    assert brute_force_shortest(words, alphabet, limit) == shortest_by_every_text(words, alphabet, limit)
 
 
 def test_brute_force_agrees_with_hand_example():
