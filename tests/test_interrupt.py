@@ -87,7 +87,8 @@ def test_ctrl_c_during_a_proof_on_a_local_dask_cluster_is_one_line_and_leaves_th
     words = {"".join(draw.choices("abcdefghijklmnopqrstuvwxyz", k=draw.randint(2, 5))) for _ in range(3_000)}
     (tmp_path / "words.txt").write_text("\n".join(sorted(words)) + "\n")
     command = subprocess.Popen([sys.executable, "-m", "wordlab.cli", "solve", "palindrome", "--words",
-                                str(tmp_path / "words.txt"), "--prove", "52", "--workers", "2", "--ledger", str(ledger)],
+                                str(tmp_path / "words.txt"), "--prove", "52", "--workers", "2",
+                                "--ledger", str(ledger)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     said, started = "", time.perf_counter()
     while "Dask cluster" not in said and command.poll() is None and time.perf_counter() - started < 60:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from wordlab.errors import WordlabError
 from wordlab.puzzles import palindrome as P
-from wordlab.search import Probe
+from wordlab.search import Budget, Probe
 from wordlab.puzzles.palindrome import ledger as L
 
 ALPHABET = "abc"
@@ -346,6 +346,22 @@ def test_the_search_by_words_agrees_with_brute_force_up_to_five_words(drawn, pla
             assert 2 <= len(phrase) <= 5 and P.verify(P.index(vocabulary, "abcd"), phrase)
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.text(alphabet="abcde", min_size=1, max_size=4), min_size=1, max_size=8),
+       st.lists(st.sampled_from(["abcba", "cdc", "abcdcba", "dcbabcd", "a", "ab", "ba", "dcb", "edcba"]), max_size=3),
+       st.integers(0, 6), st.data())
+def test_the_compiled_search_by_words_places_the_same_words_and_meets_the_same_phrase(drawn, planted, most, data):
+    from wordlab.puzzles.palindrome.fewest import WordIndex, phrase_of_at_most
+
+    vocabulary = sorted(set(drawn + planted))
+    index = WordIndex(vocabulary, "abcd")
+    first = data.draw(st.integers(0, len(index.words)))
+    last = data.draw(st.integers(first, len(index.words)))
+    counter = Budget().start()
+    phrase = phrase_of_at_most(index, most, counter, index.words[first:last])
+    assert index.compiled.search(most, first, last) == (counter.used, phrase)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.text(alphabet="abcd", min_size=1, max_size=3), min_size=1, max_size=5),
        st.lists(st.sampled_from(["ab", "ba", "c", "d", "cd", "dc", "abc", "cba", "dab", "bad", "dcbab"]), max_size=4))
@@ -407,7 +423,8 @@ def test_the_proof_by_words_resumes_and_refuses_another_dictionary(tmp_path, mon
 
 
 @pytest.mark.parametrize("name, counts", [("ledger-ita-words-w82aed635eb48479.jsonl", (4, 5)),   # one word's test
-                                           ("ledger-ita-words-wb341d161d3323ee.jsonl", (5, 6))])  # pairs, triples
+                                           ("ledger-ita-words-wb341d161d3323ee.jsonl", (5, 6)),   # pairs, triples
+                                           ("ledger-ita-words-waadc54f7591723f.jsonl", (5, 6))])  # compiled
 def test_the_stored_ledgers_by_words_settle_their_counts_as_impossible(name, counts):
     from pathlib import Path
 
@@ -421,6 +438,19 @@ def test_the_stored_ledgers_by_words_settle_their_counts_as_impossible(name, cou
         root = next(row for row in part if row["unit"] == L.ROOT)
         assert L.settled(part) and root["units"] == len(part) - 1 == 695, most
         assert not any(row["phrase"] for row in part) and {row["outcome"] for row in part} == {"cut", "exhausted"}
+
+
+def test_the_compiled_search_placed_the_words_the_plain_search_placed_in_every_stored_unit():
+    from pathlib import Path
+
+    saved = Path(__file__).parent.parent / "data" / "palindrome"
+
+    def placed(name: str) -> dict:
+        rows = (json.loads(line) for line in (saved / name).read_text().split("\n")[:-1] if line.strip())
+        return {(row["length"], row["unit"]): row["nodes"] for row in rows if row["length"] in (5, 6)}
+
+    plain, compiled = placed("ledger-ita-words-wb341d161d3323ee.jsonl"), placed("ledger-ita-words-waadc54f7591723f.jsonl")
+    assert len(plain) == len(compiled) == 2 * 696 and plain == compiled
 
 
 def test_the_ledger_by_words_of_this_code_is_the_one_kept():

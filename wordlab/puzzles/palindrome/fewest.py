@@ -10,13 +10,15 @@ and three words need two words that together hold every letter (`fewest_words_at
 Beyond that a search decides (`phrase_of_at_most`): it lays whole words on both ends and keeps the letters one
 side has that the other has not yet matched (the overhang); a phrase is complete when the overhang reads the
 same backwards. `prove_words` cuts it into units of first words and keeps them in a ledger (`ledger.Ledger`:
-the same file format, checks and refusals as the proof by letters), on Dask or one after the other.
+the same file format, checks and refusals as the proof by letters), on Dask or one after the other; its units
+run the same search compiled (`CompiledWords`: the same words placed, in the same order).
 """
 
 from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 from numba import njit
@@ -67,6 +69,7 @@ class WordIndex:
         self.widest = max((m.bit_count() for m in self.letters.values()), default=0)
         self.held = _held_by_one(self.letters.values(), self.full)
         self.widest_sets = _widest_sets(self.letters.values())
+        self.holding = _holding(self.widest_sets)
         self.held2 = _held_by_two(self.widest_sets, self.full) if pairs else None
         self._three = np.zeros_like(self.held, np.int8) if pairs else None   # 0 not known, 1 no, 2 yes
 
@@ -83,8 +86,13 @@ class WordIndex:
         if words == 2:
             return bool(self.held2[missing])
         if not self._three[missing]:
-            self._three[missing] = 2 if _held_by_three(self.widest_sets, self.held2, missing) else 1
+            self._three[missing] = 2 if _held_by_three(self.widest_sets, self.held2, missing, self.holding) else 1
         return self._three[missing] == 2
+
+    @cached_property
+    def compiled(self) -> "CompiledWords":
+        """The same search compiled (`CompiledWords`), built on first use."""
+        return CompiledWords(self)
 
 
 def _widest_sets(masks) -> np.ndarray:
@@ -137,17 +145,19 @@ def _close_downwards(held: np.ndarray, size: int) -> None:
         view[:, 0, :] |= view[:, 1, :]
 
 
+def _holding(widest: np.ndarray) -> np.ndarray:
+    """Per letter (bit 0..62), how many of the widest sets hold it."""
+    return ((widest[:, None] >> np.arange(63)) & 1).sum(axis=0).astype(np.int64)
+
+
 @njit(cache=True)
-def _held_by_three(widest, held2, missing):
-    """Do three words hold all of `missing`? One of them holds its letter that fewest widest sets hold."""
+def _held_by_three(widest, held2, missing, holding):
+    """Do three words hold all of `missing`? One of them holds its letter that fewest widest sets hold
+    (`holding`: how many hold each letter)."""
     rarest, fewest = -1, widest.shape[0] + 1
     for b in range(63):
-        if missing >> b & 1:
-            count = 0
-            for m in widest:
-                count += m >> b & 1
-            if count < fewest:
-                rarest, fewest = b, count
+        if missing >> b & 1 and holding[b] < fewest:
+            rarest, fewest = b, holding[b]
     for m in widest:
         if m >> rarest & 1 and held2[missing & ~m]:
             return True
@@ -188,8 +198,8 @@ def phrase_of_at_most(index: WordIndex, most: int, budget=None, firsts=None) -> 
     depth-first search that lays words on both ends, keeping the letters one side has and the other has not
     yet matched (the overhang); a phrase is complete when the overhang reads the same backwards. Pruned when
     the words left cannot hold the missing letters (`WordIndex.can_hold`: exact for one or two words, one word
-    and a pair for three, a count beyond). Each placed word is a node charged to `budget`. `firsts`: only the phrases whose first word is one of these (default
-    all: each first word is an independent part of the search)."""
+    and a pair for three, a count beyond). Each placed word is a node charged to `budget`. `firsts`: only the
+    phrases whose first word is one of these (default all: each first word is an independent part of the search)."""
     def grow(left: list, right: list, covered: int, left_over: bool, over: str):
         if budget:
             budget.tick()
@@ -231,16 +241,6 @@ CHUNK_WORDS = 250   # first words per unit of a proof by words (about a second e
 _INDEXES: dict[tuple, WordIndex] = {}
 
 
-class _Counter:
-    """Counts the nodes a unit searches (the search ticks it as it would a budget)."""
-
-    def __init__(self):
-        self.used = 0
-
-    def tick(self, n: int = 1) -> None:
-        self.used += n
-
-
 def index_for(words: tuple[str, ...], alphabet: str) -> WordIndex:
     """This process's WordIndex for the words (built once)."""
     key = (hash(words), len(words), alphabet)
@@ -256,8 +256,8 @@ def words_code() -> str:
     from .kernel import source_digest
 
     stamp = (source_digest((WordIndex, _widest_sets, _not_inside_another, _held_by_two, _unions_of_two,
-                            _close_downwards, _held_by_three, _held_by_one, _starting, _next_words,
-                            phrase_of_at_most, search_unit)), CHUNK_WORDS)
+                            _close_downwards, _holding, _held_by_three, _held_by_one, CompiledWords, _popcount,
+                            _can_hold, _letter_at, _narrow, _heads, _search_firsts, search_unit)), CHUNK_WORDS)
     return "w" + hashlib.sha256(repr(stamp).encode()).hexdigest()[:15]
 
 
@@ -266,10 +266,10 @@ def search_unit(words: tuple[str, ...], alphabet: str, most: int, unit: int) -> 
     the unit's CHUNK_WORDS words (in sorted order). Its ledger record, without the versions."""
     import time
 
-    index, counter, clock = index_for(words, alphabet), _Counter(), time.perf_counter()
-    firsts = index.words[unit * CHUNK_WORDS:(unit + 1) * CHUNK_WORDS]
-    found = phrase_of_at_most(index, most, counter, firsts)
-    return {"unit": f"w{unit}", "length": most, "outcome": "found" if found else "exhausted", "nodes": counter.used,
+    index, clock = index_for(words, alphabet), time.perf_counter()
+    first = unit * CHUNK_WORDS
+    nodes, found = index.compiled.search(most, first, min(first + CHUNK_WORDS, len(index.words)))
+    return {"unit": f"w{unit}", "length": most, "outcome": "found" if found else "exhausted", "nodes": nodes,
             "seconds": round(time.perf_counter() - clock, 3), "phrase": " ".join(found) if found else None,
             "units": None}
 
@@ -382,3 +382,174 @@ class _Words:
 
 def _search_shared(shared: _Words, alphabet: str, most: int, unit: int) -> dict:
     return search_unit(shared.words, alphabet, most, unit)
+
+
+# -- the same search compiled, for the ledger's units -------------------------------------------------------------
+
+class CompiledWords:
+    """`phrase_of_at_most` as numba runs it (`_search_firsts`): the words and the reversed words as one list of
+    texts (0..n-1 the words, sorted; n..2n-1 the reversed words, sorted), their letters as small integers in one
+    array, which word each text spells, and the WordIndex's tables. The texts starting with an overhang are a
+    run of a sorted part, found by halving; the shortest of them is the overhang itself when it is a text."""
+
+    def __init__(self, index: WordIndex):
+        if index.held2 is None:
+            raise ValueError("the compiled search by words needs the two-word table (pairs=True)")
+        texts = index.words + index.reversed
+        code = {c: i for i, c in enumerate(sorted(set("".join(index.words))))}
+        self.index = index
+        self.chars = np.array([code[c] for text in texts for c in text], np.int16)
+        self.starts = np.cumsum([0] + [len(text) for text in texts], dtype=np.int64)
+        place = {w: i for i, w in enumerate(index.words)}
+        self.spells = np.array(list(range(len(index.words))) + [place[r[::-1]] for r in index.reversed], np.int64)
+        self.letters = np.array([index.letters[w] for w in index.words], np.int64)
+        self.longest = max((len(w) for w in index.words), default=1)
+        self.heads = _heads(self.chars, self.starts, len(index.words), len(code))
+
+    def search(self, most: int, first: int, last: int) -> tuple[int, tuple[str, ...] | None]:
+        """The words placed and the first phrase met (or None) over the first words `index.words[first:last]`,
+        as `phrase_of_at_most` with those firsts counts and finds them."""
+        index, depth = self.index, max(most, 1)
+        path, left = np.zeros(depth, np.int64), np.zeros(depth, np.bool_)
+        nodes, end = _search_firsts(self.chars, self.starts, self.heads, self.spells, self.letters, len(index.words),
+                                    index.full, most, first, last, self.longest, index.widest, index.held,
+                                    index.held2, index.widest_sets, index.holding, index._three, path, left)
+        if end < 0:
+            return nodes, None
+        words = [(index.words[path[d]], bool(left[d])) for d in range(end + 1)]
+        return nodes, tuple([w for w, on_left in words if on_left] + [w for w, on_left in words if not on_left][::-1])
+
+
+@njit(cache=True)
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _can_hold(missing, words, widest, held, held2, widest_sets, holding, three):
+    """`WordIndex.can_hold`, compiled (the three-word answers remembered in `three`)."""
+    if words <= 0 or _popcount(missing) > widest * words:
+        return missing == 0
+    if words == 1:
+        return held[missing]
+    if words > 3:
+        return True
+    if words == 2:
+        return held2[missing]
+    if three[missing] == 0:
+        three[missing] = 2 if _held_by_three(widest_sets, held2, missing, holding) else 1
+    return three[missing] == 2
+
+
+@njit(cache=True)
+def _letter_at(chars, starts, text, d):
+    """The d-th letter of a text, or -1 past its end (so a text sorts before those it starts)."""
+    at = starts[text] + d
+    return chars[at] if at < starts[text + 1] else -1
+
+
+@njit(cache=True)
+def _narrow(chars, starts, lo, hi, d, letter):
+    """Of the texts lo..hi-1 (sorted, sharing their first d letters), the run whose d-th letter is `letter`."""
+    a, b = lo, hi
+    while a < b:
+        m = (a + b) >> 1
+        if _letter_at(chars, starts, m, d) < letter:
+            a = m + 1
+        else:
+            b = m
+    first, b = a, hi
+    while a < b:
+        m = (a + b) >> 1
+        if _letter_at(chars, starts, m, d) <= letter:
+            a = m + 1
+        else:
+            b = m
+    return first, a
+
+
+@njit(cache=True)
+def _heads(chars, starts, n, letters):
+    """The runs of texts by their first letter and first two letters, per part (0 the words, 1 the reversed):
+    [part, c, c, 0:2] the texts starting with c, [part, c, c2, 2:4] those starting with c then c2."""
+    heads = np.zeros((2, letters, letters, 4), np.int64)
+    for part in range(2):
+        for c in range(letters):
+            lo, hi = _narrow(chars, starts, part * n, (part + 1) * n, 0, c)
+            for c2 in range(letters):
+                heads[part, c, c2, 0], heads[part, c, c2, 1] = lo, hi
+                heads[part, c, c2, 2], heads[part, c, c2, 3] = _narrow(chars, starts, lo, hi, 1, c2)
+    return heads
+
+
+@njit(cache=True)
+def _search_firsts(chars, starts, heads, spells, letters, n, full, most, first, last, longest, widest, held, held2,
+                   widest_sets, holding, three, path, left):
+    """`phrase_of_at_most` over the first words first..last-1, depth-first with a stack of frames, the successors
+    in the same order: (words placed, depth of the phrase found or -1; the phrase's words in `path`/`left`).
+    A frame's overhang is a text from a start letter on, on the left (`side`) or the right."""
+    size = max(most, 1)
+    text, start, side = np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.bool_)
+    covered, length = np.zeros(size, np.int64), np.zeros(size, np.int64)
+    prefix, cut = np.zeros((size, longest), np.int64), np.zeros((size, longest), np.int64)
+    prefixes, lo, hi, step = (np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64),
+                              np.zeros(size, np.int64))
+    nodes = 0
+    for word in range(first, last):
+        d = 0
+        text[0], start[0], side[0], covered[0] = word, 0, True, letters[word]
+        path[0], left[0] = word, True
+        entering = True
+        while d >= 0:
+            if entering:
+                entering = False
+                nodes += 1
+                a, e = starts[text[d]] + start[d], starts[text[d] + 1]
+                whole = covered[d] == full and d >= 1
+                i = 0
+                while whole and i < (e - a) // 2:
+                    whole = chars[a + i] == chars[e - 1 - i]
+                    i += 1
+                if whole:
+                    return nodes, d
+                if d + 1 >= most or not _can_hold(full & ~covered[d], most - d - 1, widest, held, held2,
+                                                  widest_sets, holding, three):
+                    d -= 1
+                    continue
+                length[d], k = e - a, 0
+                r0, r1, h = (n, 2 * n, 1) if side[d] else (0, n, 0)
+                for i in range(e - a):
+                    if i == 0:
+                        r0, r1 = heads[h, chars[a], chars[a], 0], heads[h, chars[a], chars[a], 1]
+                    elif i == 1:
+                        r0, r1 = heads[h, chars[a], chars[a + 1], 2], heads[h, chars[a], chars[a + 1], 3]
+                    else:
+                        r0, r1 = _narrow(chars, starts, r0, r1, i, chars[a + i])
+                    if r0 == r1:
+                        break
+                    if starts[r0 + 1] - starts[r0] == i + 1:      # the overhang's first i+1 letters are a text
+                        prefix[d, k], cut[d, k] = r0, i + 1
+                        k += 1
+                if r0 < r1 and starts[r0 + 1] - starts[r0] == e - a:  # the overhang itself: not longer than it
+                    r0 += 1
+                prefixes[d], lo[d], hi[d], step[d] = k, r0, r1, 0
+            s = step[d]
+            if s < prefixes[d]:
+                t, new_text, new_start, new_side = prefix[d, s], text[d], start[d] + cut[d, s], side[d]
+            elif lo[d] + s - prefixes[d] < hi[d]:
+                t = lo[d] + s - prefixes[d]
+                new_text, new_start, new_side = t, length[d], not side[d]
+            else:
+                d -= 1
+                continue
+            step[d] = s + 1
+            d += 1
+            text[d], start[d], side[d] = new_text, new_start, new_side
+            covered[d] = covered[d - 1] | letters[spells[t]]
+            path[d], left[d] = spells[t], not side[d - 1]
+            entering = True
+    return nodes, -1
