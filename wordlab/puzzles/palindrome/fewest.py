@@ -25,6 +25,8 @@ from numba import njit
 
 from wordlab.structures.letters import ALPHABET, letterset
 
+from .kernel import _popcount
+
 
 def holders_needed(words, alphabet: str = ALPHABET) -> int:
     """The fewest words whose letters together hold all of `alphabet`, up to 3 (3 means: no two do)."""
@@ -418,15 +420,6 @@ class CompiledWords:
             return nodes, None
         words = [(index.words[path[d]], bool(left[d])) for d in range(end + 1)]
         return nodes, tuple([w for w, on_left in words if on_left] + [w for w, on_left in words if not on_left][::-1])
-
-
-@njit(cache=True)
-def _popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit(cache=True)
