@@ -239,7 +239,7 @@ def fewest_words(words, alphabet: str = ALPHABET, most: int = 8, budget=None) ->
 
 # -- a proof by words, unit by unit, in a ledger ------------------------------------------------------------------
 
-CHUNK_WORDS = 250   # first words per unit of a proof by words (about a second each at four words on WORD.LST)
+CHUNK_WORDS = 250   # first words per unit of a proof by words (part of the code version: the ledgers' units)
 _INDEXES: dict[tuple, WordIndex] = {}
 
 
