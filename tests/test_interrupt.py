@@ -76,9 +76,8 @@ def test_ctrl_c_in_a_process_pool_ends_its_workers_quietly():
 def test_ctrl_c_during_a_proof_on_a_local_dask_cluster_is_one_line_and_leaves_the_ledger_readable(tmp_path):
     """The cluster's worker processes are ended with the command: no traceback or log line of theirs."""
     import json
-    import select
-
     import random
+    import select
 
     pytest.importorskip("distributed")
     ledger = tmp_path / "ledger-{code}.jsonl"
