@@ -386,3 +386,15 @@ def test_the_kernel_bench_refuses_a_missing_or_foreign_ledger_in_one_line(tmp_pa
     assert "not a proof ledger of one length" in capsys.readouterr().err
     assert main(["bench", "palindrome", "--words", "ita", "--ledger", str(other), "--sample", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_a_unit_the_cluster_gives_up_on_is_one_clear_error():
+    pytest.importorskip("distributed")
+    from distributed.client import FutureCancelledError
+
+    class Lost:
+        def result(self):
+            raise FutureCancelledError("unit-w1", "scheduler-connection-lost")
+
+    with pytest.raises(WordlabError, match="gave up on a unit .*run the same command again"):
+        L.unit_result(Lost())

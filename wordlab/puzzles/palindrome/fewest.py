@@ -370,7 +370,7 @@ def _run_units(words, alphabet, most, pending, book, scheduler, workers, report)
         running = as_completed([client.submit(_search_shared, shared, alphabet, most, unit, pure=False,
                                               priority=-i) for i, unit in enumerate(pending)])
         for future in running:
-            if record(future.result()):
+            if record(L.unit_result(future)):
                 client.cancel(list(running.futures))
                 return
 

@@ -626,7 +626,7 @@ def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int,
 
         running = as_completed([submit(unit, -i) for i, unit in enumerate(pending)])
         for future in running:
-            record, units = future.result()
+            record, units = unit_result(future)
             ledger.add(record)
             progress.add(record, len(units))
             if until_found and record["phrase"]:
@@ -637,6 +637,19 @@ def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int,
             for unit in units:
                 running.add(submit(unit, 1))
             future.release()
+
+
+def unit_result(future):
+    """A finished unit's result. A unit the Dask cluster gave up on (its worker lost, or silent for too long) ends
+    the run with one clear line; every unit recorded before it stays in the ledger."""
+    from distributed import KilledWorker
+    from distributed.client import FutureCancelledError
+
+    try:
+        return future.result()
+    except (FutureCancelledError, KilledWorker) as lost:
+        raise WordlabError(f"the Dask cluster gave up on a unit ({type(lost).__name__}); the ledger keeps every unit "
+                           f"finished so far: run the same command again to go on") from None
 
 
 # Run first in each worker process of a local cluster: Ctrl-C, which reaches the whole process group, is the
