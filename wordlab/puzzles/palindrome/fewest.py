@@ -366,7 +366,7 @@ def _run_units(words, alphabet, most, pending, book, scheduler, workers, report)
     from dask.distributed import as_completed
 
     with L._client(scheduler, workers, report) as client:
-        shared = client.scatter(_Words(words), broadcast=True)   # one object: a bare tuple would go word by word
+        shared = client.submit(L.held, _Words(words), pure=False)   # one object, made again if its worker is lost
         running = as_completed([client.submit(_search_shared, shared, alphabet, most, unit, pure=False,
                                               priority=-i) for i, unit in enumerate(pending)])
         for future in running:

@@ -618,7 +618,7 @@ def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int,
     from dask.distributed import as_completed
 
     with _client(scheduler, workers, report) as client:
-        shared = client.scatter(job, broadcast=True)
+        shared = client.submit(held, job, pure=False)
 
         def submit(unit: Unit, priority: int):
             return client.submit(work, shared, unit, most_nodes, key=f"unit-{job.limit}-{unit.name}-{ledger.code}",
@@ -637,6 +637,12 @@ def _run(job: Job, pending: list[Unit], ledger: Ledger, scheduler, workers: int,
             for unit in units:
                 running.add(submit(unit, 1))
             future.release()
+
+
+def held(value):
+    """`value` itself, as a Dask task. What a task made, Dask makes again if the worker holding it is lost; what was
+    scattered to the workers it cannot, and every unit that needs it would be cancelled."""
+    return value
 
 
 def unit_result(future):
