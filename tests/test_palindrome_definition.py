@@ -346,6 +346,16 @@ def test_the_search_by_words_agrees_with_brute_force_up_to_five_words(drawn, pla
             assert 2 <= len(phrase) <= 5 and P.verify(P.index(vocabulary, "abcd"), phrase)
 
 
+def test_a_phrase_whose_first_word_holds_every_letter_is_found_whatever_the_words_left():
+    from wordlab.puzzles.palindrome.fewest import WordIndex, phrase_of_at_most
+
+    index = WordIndex(["abcdcba", "b"], "abcd")
+    assert index.can_hold(0, 3)
+    for most in range(2, 7):
+        assert phrase_of_at_most(index, most) == ("abcdcba", "abcdcba")
+        assert index.compiled.search(most, 0, 2) == (2, ("abcdcba", "abcdcba"))
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.text(alphabet="abcde", min_size=1, max_size=4), min_size=1, max_size=8),
        st.lists(st.sampled_from(["abcba", "cdc", "abcdcba", "dcbabcd", "a", "ab", "ba", "dcb", "edcba"]), max_size=3),
@@ -424,7 +434,7 @@ def test_the_proof_by_words_resumes_and_refuses_another_dictionary(tmp_path, mon
 
 @pytest.mark.parametrize("name, counts", [("ledger-ita-words-w82aed635eb48479.jsonl", (4, 5)),   # one word's test
                                            ("ledger-ita-words-wb341d161d3323ee.jsonl", (5, 6)),   # pairs, triples
-                                           ("ledger-ita-words-waadc54f7591723f.jsonl", (5, 6))])  # compiled
+                                           ("ledger-ita-words-w77585c3df8f6a67.jsonl", (5, 6))])  # compiled
 def test_the_stored_ledgers_by_words_settle_their_counts_as_impossible(name, counts):
     from pathlib import Path
 
@@ -449,7 +459,7 @@ def test_the_compiled_search_placed_the_words_the_plain_search_placed_in_every_s
         rows = (json.loads(line) for line in (saved / name).read_text().split("\n")[:-1] if line.strip())
         return {(row["length"], row["unit"]): row["nodes"] for row in rows if row["length"] in (5, 6)}
 
-    plain, compiled = placed("ledger-ita-words-wb341d161d3323ee.jsonl"), placed("ledger-ita-words-waadc54f7591723f.jsonl")
+    plain, compiled = placed("ledger-ita-words-wb341d161d3323ee.jsonl"), placed("ledger-ita-words-w77585c3df8f6a67.jsonl")
     assert len(plain) == len(compiled) == 2 * 696 and plain == compiled
 
 

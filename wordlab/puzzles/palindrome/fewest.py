@@ -155,7 +155,9 @@ def _holding(widest: np.ndarray) -> np.ndarray:
 @njit(cache=True)
 def _held_by_three(widest, held2, missing, holding):
     """Do three words hold all of `missing`? One of them holds its letter that fewest widest sets hold
-    (`holding`: how many hold each letter)."""
+    (`holding`: how many hold each letter). Any words hold no letters."""
+    if missing == 0:
+        return True
     rarest, fewest = -1, widest.shape[0] + 1
     for b in range(63):
         if missing >> b & 1 and holding[b] < fewest:
@@ -259,7 +261,7 @@ def words_code() -> str:
 
     stamp = (source_digest((WordIndex, _widest_sets, _not_inside_another, _held_by_two, _unions_of_two,
                             _close_downwards, _holding, _held_by_three, _held_by_one, CompiledWords, _popcount,
-                            _can_hold, _letter_at, _narrow, _heads, _search_firsts, search_unit)), CHUNK_WORDS)
+                            _can_hold, _worth_placing, _held_by_two_recently, _letter_at, _narrow, _heads, _search_firsts, search_unit)), CHUNK_WORDS)
     return "w" + hashlib.sha256(repr(stamp).encode()).hexdigest()[:15]
 
 
@@ -388,11 +390,15 @@ def _search_shared(shared: _Words, alphabet: str, most: int, unit: int) -> dict:
 
 # -- the same search compiled, for the ledger's units -------------------------------------------------------------
 
+RECENT_BITS = 16  # the two-word answers kept close at hand: 2^16 of them, 512 KB, within a core's own cache
+
+
 class CompiledWords:
     """`phrase_of_at_most` as numba runs it (`_search_firsts`): the words and the reversed words as one list of
     texts (0..n-1 the words, sorted; n..2n-1 the reversed words, sorted), their letters as small integers in one
     array, which word each text spells, and the WordIndex's tables. The texts starting with an overhang are a
-    run of a sorted part, found by halving; the shortest of them is the overhang itself when it is a text."""
+    run of a sorted part, found by halving; the shortest of them is the overhang itself when it is a text.
+    The two-word table's answers pass through a small table of recent ones (`_held_by_two_recently`)."""
 
     def __init__(self, index: WordIndex):
         if index.held2 is None:
@@ -413,9 +419,10 @@ class CompiledWords:
         as `phrase_of_at_most` with those firsts counts and finds them."""
         index, depth = self.index, max(most, 1)
         path, left = np.zeros(depth, np.int64), np.zeros(depth, np.bool_)
+        recent = np.full(1 << RECENT_BITS, -1, np.int64)
         nodes, end = _search_firsts(self.chars, self.starts, self.heads, self.spells, self.letters, len(index.words),
                                     index.full, most, first, last, self.longest, index.widest, index.held,
-                                    index.held2, index.widest_sets, index.holding, index._three, path, left)
+                                    index.held2, index.widest_sets, index.holding, index._three, recent, path, left)
         if end < 0:
             return nodes, None
         words = [(index.words[path[d]], bool(left[d])) for d in range(end + 1)]
@@ -436,6 +443,33 @@ def _can_hold(missing, words, widest, held, held2, widest_sets, holding, three):
     if three[missing] == 0:
         three[missing] = 2 if _held_by_three(widest_sets, held2, missing, holding) else 1
     return three[missing] == 2
+
+
+@njit(cache=True)
+def _worth_placing(missing, more, widest, held, held2, widest_sets, holding, three, recent):
+    """Is a word worth its frame: does it complete the letters (a phrase may end with it), or can the `more`
+    words that may follow hold its `missing` letters (`_can_hold`, the two-word answers through `recent`)?"""
+    if missing == 0:
+        return True
+    if more <= 0:
+        return False
+    if more == 2:
+        return _held_by_two_recently(missing, held2, recent)
+    return _can_hold(missing, more, widest, held, held2, widest_sets, holding, three)
+
+
+@njit(cache=True)
+def _held_by_two_recently(missing, held2, recent):
+    """held2[missing], read through `recent`: a direct-mapped table of recent answers (letter set << 1 | answer).
+    A search asks about few distinct sets many times over (on WORD.LST at 7 words, about 120,000 among 5 million
+    questions), so this table, small enough to stay in a core's own cache, answers most questions without a read
+    of the 64 MB bitmap."""
+    slot = ((missing * 0x9E3779B97F4A7C1) >> 20) & (recent.shape[0] - 1)
+    if recent[slot] >> 1 == missing:
+        return recent[slot] & 1 == 1
+    answer = held2[missing]
+    recent[slot] = missing << 1 | (1 if answer else 0)
+    return answer
 
 
 @njit(cache=True)
@@ -481,10 +515,12 @@ def _heads(chars, starts, n, letters):
 
 @njit(cache=True)
 def _search_firsts(chars, starts, heads, spells, letters, n, full, most, first, last, longest, widest, held, held2,
-                   widest_sets, holding, three, path, left):
+                   widest_sets, holding, three, recent, path, left):
     """`phrase_of_at_most` over the first words first..last-1, depth-first with a stack of frames, the successors
     in the same order: (words placed, depth of the phrase found or -1; the phrase's words in `path`/`left`).
-    A frame's overhang is a text from a start letter on, on the left (`side`) or the right."""
+    A frame's overhang is a text from a start letter on, on the left (`side`) or the right. A word whose missing
+    letters the words left cannot hold (`_worth_placing`) is counted as placed but gets no frame: entered, it
+    would be left at once."""
     size = max(most, 1)
     text, start, side = np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.bool_)
     covered, length = np.zeros(size, np.int64), np.zeros(size, np.int64)
@@ -493,6 +529,10 @@ def _search_firsts(chars, starts, heads, spells, letters, n, full, most, first, 
                               np.zeros(size, np.int64))
     nodes = 0
     for word in range(first, last):
+        if not _worth_placing(full & ~letters[word], most - 1, widest, held, held2, widest_sets, holding, three,
+                              recent):
+            nodes += 1
+            continue
         d = 0
         text[0], start[0], side[0], covered[0] = word, 0, True, letters[word]
         path[0], left[0] = word, True
@@ -509,8 +549,7 @@ def _search_firsts(chars, starts, heads, spells, letters, n, full, most, first, 
                     i += 1
                 if whole:
                     return nodes, d
-                if d + 1 >= most or not _can_hold(full & ~covered[d], most - d - 1, widest, held, held2,
-                                                  widest_sets, holding, three):
+                if d + 1 >= most:
                     d -= 1
                     continue
                 length[d], k = e - a, 0
@@ -531,15 +570,29 @@ def _search_firsts(chars, starts, heads, spells, letters, n, full, most, first, 
                     r0 += 1
                 prefixes[d], lo[d], hi[d], step[d] = k, r0, r1, 0
             s = step[d]
-            if s < prefixes[d]:
-                t, new_text, new_start, new_side = prefix[d, s], text[d], start[d] + cut[d, s], side[d]
-            elif lo[d] + s - prefixes[d] < hi[d]:
-                t = lo[d] + s - prefixes[d]
-                new_text, new_start, new_side = t, length[d], not side[d]
-            else:
+            while True:
+                if s < prefixes[d]:
+                    t, new_text, new_start, new_side = prefix[d, s], text[d], start[d] + cut[d, s], side[d]
+                elif lo[d] + s - prefixes[d] < hi[d]:
+                    t = lo[d] + s - prefixes[d]
+                    new_text, new_start, new_side = t, length[d], not side[d]
+                else:
+                    t = -1
+                    break
+                s += 1
+                rest, more = full & ~(covered[d] | letters[spells[t]]), most - d - 2
+                if rest == 0:                          # `_worth_placing`, written out: called here, it costs 3x
+                    break
+                if more == 2:
+                    if _held_by_two_recently(rest, held2, recent):
+                        break
+                elif more > 0 and _can_hold(rest, more, widest, held, held2, widest_sets, holding, three):
+                    break
+                nodes += 1
+            if t < 0:
                 d -= 1
                 continue
-            step[d] = s + 1
+            step[d] = s
             d += 1
             text[d], start[d], side[d] = new_text, new_start, new_side
             covered[d] = covered[d - 1] | letters[spells[t]]
