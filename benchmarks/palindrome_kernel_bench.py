@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import importlib.util
 import json
 import platform
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from wordlab.bench import module_at
 from wordlab.puzzles.palindrome import kernel, ledger
 from wordlab.words import as_wordlist
 
@@ -39,19 +38,6 @@ ROOT = HERE.parent
 LEDGER = ROOT / "data" / "palindrome" / "ledger-ita-56-930f84687472c5bc.jsonl"
 KERNEL_PATH = "wordlab/puzzles/palindrome/kernel.py"
 BASELINE = "599eec1"  # a commit whose kernel is code version 930f8468's
-
-
-def baseline_kernel(commit: str, folder: Path):
-    """The kernel module as it is at `commit`, imported under another name from a copy in `folder`."""
-    source = subprocess.run(["git", "show", f"{commit}:{KERNEL_PATH}"], cwd=ROOT, check=True, capture_output=True,
-                            text=True).stdout
-    path = folder / f"kernel_{commit}.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location(f"kernel_{commit}", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def sample_rows(sample: int, least_nodes: int) -> list[dict]:
@@ -121,7 +107,7 @@ def main() -> None:
     tables = ledger.tables_for(job)
     print(f"tables: {time.perf_counter() - clock:.1f} s; code version {ledger.code_version(job)}", flush=True)
     with tempfile.TemporaryDirectory() as folder:
-        kernels = {"baseline": baseline_kernel(args.baseline, Path(folder)), "working tree": kernel}
+        kernels = {"baseline": module_at(args.baseline, KERNEL_PATH, folder), "working tree": kernel}
         rows, picked = [], sample_rows(args.sample, args.least_nodes)
         for module in kernels.values():   # compiled before anything is timed
             search(module, tables, limit, replay(tables, picked[0]["unit"]), most_nodes=100)

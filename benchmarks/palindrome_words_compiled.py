@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import importlib.util
 import json
 import platform
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from wordlab.bench import module_at
 from wordlab.puzzles.palindrome import fewest, ledger
 from wordlab.words import as_wordlist
 
@@ -35,20 +34,6 @@ ROOT = HERE.parent
 LEDGER = ROOT / "data" / "palindrome" / "ledger-ita-words-wb341d161d3323ee.jsonl"
 SEARCH_PATH = "wordlab/puzzles/palindrome/fewest.py"
 BASELINE = "dbc7dd7"  # the search by words before the table of recent two-word answers (code version waadc54f…)
-
-
-def baseline_module(commit: str, folder: Path):
-    """fewest.py as it is at `commit`, imported under another name from a copy in `folder`."""
-    source = subprocess.run(["git", "show", f"{commit}:{SEARCH_PATH}"], cwd=ROOT, check=True, capture_output=True,
-                            text=True).stdout
-    source = source.replace("from .kernel import", "from wordlab.puzzles.palindrome.kernel import")
-    path = folder / f"fewest_{commit}.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location(f"fewest_{commit}", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def sample_parts(sample: int) -> list[str]:
@@ -76,7 +61,8 @@ def main() -> None:
     args = parser.parse_args()
     index = fewest.WordIndex(as_wordlist(args.words))
     with tempfile.TemporaryDirectory() as folder:
-        old = baseline_module(args.baseline, Path(folder))
+        old = module_at(args.baseline, SEARCH_PATH, folder,
+                        lambda source: source.replace("from .kernel import", "from wordlab.puzzles.palindrome.kernel import"))
         searches = {"baseline": old.CompiledWords(index), "working tree": fewest.CompiledWords(index)}
         for compiled in searches.values():   # compiled before anything is timed
             compiled.search(args.most, 0, 1)
@@ -94,14 +80,16 @@ def main() -> None:
             if found["baseline"] != found["working tree"]:
                 raise SystemExit(f"{unit}: the two searches differ: {found}")
             rows.append({"part": f"{unit}[:{args.firsts}]", "words placed": found["baseline"][0],
-                         **{f"{kind} cpu s": round(min(seconds[kind]), 3) for kind in searches}})
+                         **{f"{kind} cpu s": round(min(seconds[kind]), 6) for kind in searches}})
             print(rows[-1], flush=True)
         baseline_code = old.words_code()
     write(args, rows, baseline_code)
 
 
 def write(args, rows: list[dict], baseline_code: str) -> None:
-    total = {key: round(sum(r[key] for r in rows), 3) for key in ("words placed", "baseline cpu s", "working tree cpu s")}
+    total = {key: round(sum(r[key] for r in rows), 6) for key in ("words placed", "baseline cpu s", "working tree cpu s")}
+    if not total["working tree cpu s"]:
+        raise SystemExit("the parts took no measurable CPU time: give --firsts more first words")
     ratio = total["baseline cpu s"] / total["working tree cpu s"]
     result = {
         "what": f"{len(rows)} units of {LEDGER.name} with at least a million words placed for at most 6 words "

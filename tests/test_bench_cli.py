@@ -47,6 +47,13 @@ def test_bench_runs_strategies_side_by_side_with_ratios():
         bench.with_ratios(frame, "nope")
 
 
+def test_module_at_imports_a_committed_version_beside_the_working_tree(tmp_path):
+    earlier = bench.module_at("HEAD", "wordlab/errors.py", tmp_path,
+                              lambda source: source + "\nMARK = 'edited'\n")
+    assert earlier.MARK == "edited" and earlier.WordlabError is not WordlabError
+    assert issubclass(earlier.WordlabError, ValueError)
+
+
 def test_words_command_lists_every_source(capsys):
     assert main(["words", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)

@@ -109,6 +109,29 @@ def cpu_seconds(job: Callable[[], Any], repeats: int = 1) -> tuple[float, Any]:
     return best, result
 
 
+def module_at(commit: str, path: str, folder, edit: Callable[[str], str] = lambda source: source):
+    """The module at `path` (relative to the project) as it is in git at `commit`, imported under another name from a
+    copy in `folder`, its source passed through `edit` first (say, to make a relative import absolute): an earlier
+    version of some code, to time in one process beside the working tree's."""
+    import importlib.util
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from wordlab.paths import PROJECT
+
+    source = subprocess.run(["git", "show", f"{commit}:{path}"], cwd=PROJECT, check=True, capture_output=True,
+                            text=True).stdout
+    name = f"{Path(path).stem}_{commit}"
+    copy = Path(folder) / f"{name}.py"
+    copy.write_text(edit(source))
+    spec = importlib.util.spec_from_file_location(name, copy)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def peak_memory_kib(strategy: Strategy, given: Any) -> float:
     """The peak of memory allocated by Python during one run, in KiB (tracemalloc)."""
     tracemalloc.start()
