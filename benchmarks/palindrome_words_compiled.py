@@ -2,7 +2,7 @@
 
 Usage:
     python benchmarks/palindrome_words_compiled.py [--words ita] [--baseline COMMIT] [--most 7] [--sample 8]
-                                                   [--firsts 20] [--repeats 3] [--out data/palindrome]
+                                                   [--firsts 15] [--repeats 3] [--out data/palindrome]
 
 The parts are a fixed sample: the units that placed at least a million words in the proof of at most 6 words of
 the plain search's ledger (code version wb341d161d3323ee, kept in data/palindrome), taken evenly in the ledger's
@@ -55,7 +55,7 @@ def main() -> None:
     parser.add_argument("--baseline", default=BASELINE)
     parser.add_argument("--most", type=int, default=7)
     parser.add_argument("--sample", type=int, default=8)
-    parser.add_argument("--firsts", type=int, default=20)
+    parser.add_argument("--firsts", type=int, default=15)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", default=str(ROOT / "data" / "palindrome"))
     args = parser.parse_args()
