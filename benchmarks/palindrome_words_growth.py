@@ -5,7 +5,7 @@ Usage:
                                                  [--out data/palindrome]
 
 The parts are those of `palindrome_words_compiled.py` (units of the plain search's ledger that placed at least a
-million words for at most 6 words, taken evenly in its hashed order, each cut to its first --firsts first words).
+million words for at most 6 words, evenly spaced in its hashed order, each cut to its first --firsts first words).
 Each part is searched by the working tree's `CompiledWords.search` for at most --most - 1 words and then for at
 most --most words, in one process and thread. The words placed do not depend on the machine; the CPU seconds
 (`time.thread_time`, one run each) do. Writes `words-growth-<most>.json` and `.md` to --out: per part the words
@@ -61,7 +61,7 @@ def write(args, rows: list[dict]) -> None:
     ratio = total[f"placed at {more}"] / total[f"placed at {fewer}"]
     result = {
         "what": f"{len(rows)} parts: units of {LEDGER.name} with at least a million words placed for at most 6 words "
-                f"(evenly in its hashed order), each cut to its first {args.firsts} first words, searched by the "
+                f"(evenly spaced in its hashed order), each cut to its first {args.firsts} first words, searched by the "
                 f"compiled search by words for at most {fewer} and at most {more} words, in one process and thread; "
                 f"one run each",
         "command": "python benchmarks/palindrome_words_growth.py " + " ".join(sys.argv[1:]),
@@ -82,7 +82,8 @@ def write(args, rows: list[dict]) -> None:
                      f"{r[f'cpu s at {fewer}']:.3f} | {r[f'cpu s at {more}']:.3f} |")
     lines += [f"| total | {total[f'placed at {fewer}']:,} | {total[f'placed at {more}']:,} | {ratio:,.1f}× | "
               f"{total[f'cpu s at {fewer}']:.3f} | {total[f'cpu s at {more}']:.3f} |", "",
-              f"One word more placed {ratio:,.1f}× the words on these parts.", ""]
+              f"One word more placed {ratio:,.1f}× the words on these parts. The CPU seconds are of one run each and vary "
+              f"by tens of percent from run to run on a shared machine; the words placed do not.", ""]
     found = [r["part"] for r in rows if r[f"phrase at {more}"]]
     if found:
         lines.insert(-1, f"Parts that met a phrase of at most {more} words: {', '.join(found)}.")
