@@ -36,6 +36,19 @@ SEARCH_PATH = "wordlab/puzzles/palindrome/fewest.py"
 BASELINE = "dbc7dd7"  # the search by words before the table of recent two-word answers (code version waadc54f…)
 
 
+def parts_said(firsts: int) -> str:
+    """How the parts of `sample_parts` are picked, for a benchmark's description."""
+    return (f"units of {LEDGER.name} with at least a million words placed for at most 6 words (evenly spaced in its "
+            f"hashed order), each cut to its first {firsts} first words")
+
+
+def made_by(script: str) -> dict:
+    """The command that made a stored result (this run's arguments), the machine and the time."""
+    return {"command": f"python benchmarks/{script} " + " ".join(sys.argv[1:]),
+            "machine": f"{platform.machine()}, {platform.python_version()}, shared with other jobs",
+            "made": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
 def sample_parts(sample: int) -> list[str]:
     rows = [json.loads(line) for line in LEDGER.read_text().split("\n")[:-1] if line.strip()]
     units = sorted((r["unit"] for r in rows if r["length"] == 6 and r["unit"] != ledger.ROOT
@@ -92,14 +105,11 @@ def write(args, rows: list[dict], baseline_code: str) -> None:
         raise SystemExit("the parts took no measurable CPU time: give --firsts more first words")
     ratio = total["baseline cpu s"] / total["working tree cpu s"]
     result = {
-        "what": f"{len(rows)} units of {LEDGER.name} with at least a million words placed for at most 6 words "
-                f"(evenly in its hashed order), each cut to its first {args.firsts} first words and searched for at "
-                f"most {args.most} words by the compiled search by words at {args.baseline} and by the working "
-                f"tree's, in one process and thread, alternating; least of {args.repeats} CPU seconds",
-        "command": "python benchmarks/palindrome_words_compiled.py " + " ".join(sys.argv[1:]),
+        "what": f"{len(rows)} {parts_said(args.firsts)}, searched for at most {args.most} words by the compiled "
+                f"search by words at {args.baseline} and by the working tree's, in one process and thread, "
+                f"alternating; least of {args.repeats} CPU seconds",
+        **made_by("palindrome_words_compiled.py"),
         "baseline": args.baseline, "baseline code version": baseline_code, "code version": fewest.words_code(),
-        "machine": f"{platform.machine()}, {platform.python_version()}, shared with other jobs",
-        "made": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "parts": rows, "totals": total, "cpu ratio": round(ratio, 3),
     }
     out = Path(args.out)

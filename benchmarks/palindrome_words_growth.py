@@ -17,13 +17,10 @@ bound: the parts are few and the search's cost varies widely from part to part).
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
-import platform
-import sys
 from pathlib import Path
 
-from palindrome_words_compiled import LEDGER, ROOT, sample_parts, timed
+from palindrome_words_compiled import ROOT, made_by, parts_said, sample_parts, timed
 from wordlab.puzzles.palindrome import fewest
 from wordlab.words import as_wordlist
 
@@ -60,14 +57,9 @@ def write(args, rows: list[dict]) -> None:
         raise SystemExit("the parts placed no words: give --firsts more first words")
     ratio = total[f"placed at {more}"] / total[f"placed at {fewer}"]
     result = {
-        "what": f"{len(rows)} parts: units of {LEDGER.name} with at least a million words placed for at most 6 words "
-                f"(evenly spaced in its hashed order), each cut to its first {args.firsts} first words, searched by the "
-                f"compiled search by words for at most {fewer} and at most {more} words, in one process and thread; "
-                f"one run each",
-        "command": "python benchmarks/palindrome_words_growth.py " + " ".join(sys.argv[1:]),
-        "code version": fewest.words_code(),
-        "machine": f"{platform.machine()}, {platform.python_version()}, shared with other jobs",
-        "made": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "what": f"{len(rows)} parts: {parts_said(args.firsts)}, searched by the compiled search by words for at most "
+                f"{fewer} and at most {more} words, in one process and thread; one run each",
+        **made_by("palindrome_words_growth.py"), "code version": fewest.words_code(),
         "parts": rows, "totals": total, "growth": round(ratio, 3),
     }
     out = Path(args.out)
