@@ -74,8 +74,8 @@ def write(args, rows: list[dict]) -> None:
                      f"{r[f'cpu s at {fewer}']:.3f} | {r[f'cpu s at {more}']:.3f} |")
     lines += [f"| total | {total[f'placed at {fewer}']:,} | {total[f'placed at {more}']:,} | {ratio:,.1f}× | "
               f"{total[f'cpu s at {fewer}']:.3f} | {total[f'cpu s at {more}']:.3f} |", "",
-              f"One word more placed {ratio:,.1f}× the words on these parts. The CPU seconds are of one run each and vary "
-              f"by tens of percent from run to run on a shared machine; the words placed do not.", ""]
+              f"One word more placed {ratio:,.1f}× the words on these parts. The CPU seconds are of one run each and "
+              f"vary by tens of percent from run to run on a shared machine; the words placed do not.", ""]
     found = [r["part"] for r in rows if r[f"phrase at {more}"]]
     if found:
         lines.insert(-1, f"Parts that met a phrase of at most {more} words: {', '.join(found)}.")

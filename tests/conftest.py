@@ -1,4 +1,4 @@
-"""Shared test settings: a headless matplotlib, a modest, deterministic hypothesis profile, and the longest tests first."""
+"""Shared test settings: a headless matplotlib, a modest deterministic hypothesis profile, the longest tests first."""
 
 import os
 
