@@ -80,7 +80,7 @@ def test_a_unit_over_its_node_allowance_is_cut_and_the_ledger_alone_says_when_al
     whole = L.prove(words, 19, tmp_path / "whole.jsonl", alphabet="abcdef", scheduler="serial", report=quiet,
                     most_nodes=None)
     path = tmp_path / "cut.jsonl"
-    cut = L.prove(words, 19, path, alphabet="abcdef", scheduler="serial", report=quiet, most_nodes=40)
+    cut = L.prove(words, 19, path, alphabet="abcdef", scheduler="serial", report=quiet, most_nodes=38)
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     deep = [r for r in rows if ":" in r["unit"]]
     assert deep and all(L.parent(r["unit"]) in {x["unit"] for x in rows if x["outcome"] == "cut"} for r in deep)

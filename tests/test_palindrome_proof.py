@@ -119,6 +119,23 @@ def test_a_second_build_of_the_same_tables_is_read_from_disk(tmp_path, monkeypat
         Q.cached_tables(MEDIUM, "abcdefgh", 1)       # another allowance of repeats: other tables
 
 
+def test_stored_tables_map_their_large_arrays_and_search_as_the_built_ones(tmp_path, monkeypatch):
+    monkeypatch.setattr(Q, "MAPPED_FROM", 64)              # every array of 64 bytes or more is mapped
+    built = Q.build_tables(MEDIUM, "abcdefgh", Q.rarest_first(MEDIUM, "abcdefgh"), 2, finish_from=1)
+    Q.write_mapped(built, tmp_path / "tables")
+    read = Q.read_mapped(tmp_path / "tables")
+    assert Q.tables_digest(read) == Q.tables_digest(built)
+    finish = read.left[4][5]
+    owner = finish
+    while isinstance(owner, np.ndarray):
+        owner = owner.base
+    assert finish.size and isinstance(owner, memoryview) and finish.flags.writeable   # mapped, copy-on-write
+    assert [list(Q.search(t, 12)) for t in (built, read)] == [list(Q.search(built, 12))] * 2
+    (tmp_path / "plain").write_bytes(b"not a table file")
+    with pytest.raises(ValueError, match="not a mapped pickle"):
+        Q.read_mapped(tmp_path / "plain")
+
+
 def test_the_disk_cache_drops_the_least_recently_used_tables_beyond_its_size(tmp_path, monkeypatch):
     import os
 

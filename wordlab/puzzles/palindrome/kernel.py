@@ -63,7 +63,7 @@ from wordlab.search.probe import paced
 COVER_WASTE = 3        # cover tables up to this many repeats; with more slack the cover test does not prune
 JOINT_PAIRS = 1 << 10  # the joint completion test judges states whose two completion lists make this few pairs
 NEXT_LETTERS_UP_TO = 1024  # longer completion lists give a walk's next letters by testing each child instead of a scan
-FINISH_TABLES_FROM = 1024  # long proofs give lists this long a finish table (WORD.LST at 57 letters: 67 nodes, 2 GB)
+FINISH_TABLES_FROM = 256  # long proofs give lists this long a finish table (WORD.LST at 57 letters: 67 nodes, 2 GB)
 MEMO_BITS = 24         # transposition table of 2^24 entries (about 300 MB) for large dictionaries
 CHUNK = 200_000        # nodes per call of the compiled search, between budget and progress checks
 TIMED_CHUNK = 5_000    # the same under a time limit (a few hundredths of a second)
@@ -897,7 +897,7 @@ def rarest_first(words, alphabet: str) -> str:
     return "".join(sorted(alphabet, key=lambda c: (counts[c], c)))
 
 
-TABLES_FORMAT = 4  # bump when the pickled Tables change shape or module
+TABLES_FORMAT = 4  # bump when the stored Tables change shape or module
 CACHE_AFTER_SECONDS = 0.5  # tables that took longer than this to build are kept on disk
 CACHE_BYTES = 8 << 30      # the disk cache keeps the most recently used tables up to this size
 
@@ -928,9 +928,8 @@ def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None =
     rarest = rarest_first(words, alphabet)
     path = tables_path(words, alphabet, most_waste, finish_from)
     try:
-        with open(path, "rb") as stored:
-            tables = pickle.load(stored)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        tables = read_mapped(path)
+    except (OSError, ValueError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         pass
     else:
         with contextlib.suppress(OSError):
@@ -943,13 +942,69 @@ def cached_tables(words, alphabet: str, most_waste: int, budget: Budget | None =
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{threading.get_ident()}.part")
-        with open(partial, "wb") as out:
-            pickle.dump(tables, out, protocol=5)
+        write_mapped(tables, partial)
         partial.replace(path)
         _drop_least_recently_used(path)
     except OSError:
         pass  # a cache that cannot be written is simply skipped
     return tables
+
+
+MAPPED_FROM = 1 << 20  # arrays of at least this many bytes are stored page-aligned, to be mapped, not read
+PAGE = 1 << 12
+
+
+def write_mapped(value, path: Path) -> None:
+    """Pickle `value` into `path` with its large arrays' bytes laid out after the pickle, each at a page
+    boundary, so that `read_mapped` maps them instead of reading them: a header (magic, the pickle's length,
+    the number of arrays), each array's (offset, size), the pickle, then the arrays."""
+    large: list[pickle.PickleBuffer] = []
+
+    def keep_apart(buffer: pickle.PickleBuffer) -> bool:
+        if buffer.raw().nbytes < MAPPED_FROM:
+            return True   # small: inside the pickle
+        large.append(buffer)
+        return False
+
+    body = pickle.dumps(value, protocol=5, buffer_callback=keep_apart)
+    head = 24 + 16 * len(large)
+    offset, spans = _page_up(head + len(body)), []
+    for buffer in large:
+        spans.append((offset, buffer.raw().nbytes))
+        offset = _page_up(offset + buffer.raw().nbytes)
+    with open(path, "wb") as out:
+        out.write(MAPPED_MAGIC + np.array([len(body), len(large)], np.int64).tobytes()
+                  + np.array(spans, np.int64).reshape(-1).tobytes() + body)
+        for (start, _), buffer in zip(spans, large):
+            out.seek(start)
+            out.write(buffer.raw())
+
+
+def read_mapped(path: Path):
+    """What `write_mapped` wrote, its large arrays mapped copy-on-write from the file (pages are read when
+    first touched, and the operating system is asked to read them all ahead), so that gigabytes of tables
+    are ready at once rather than after a full read."""
+    import mmap
+
+    with open(path, "rb") as stored:
+        if stored.read(8) != MAPPED_MAGIC:
+            raise ValueError(f"{path.name} is not a mapped pickle")
+        length, count = np.frombuffer(stored.read(16), np.int64)
+        spans = np.frombuffer(stored.read(16 * int(count)), np.int64).reshape(-1, 2)
+        body = stored.read(int(length))
+        mapped = mmap.mmap(stored.fileno(), 0, access=mmap.ACCESS_COPY) if count else None
+    if mapped is not None:
+        with contextlib.suppress(AttributeError, OSError):
+            mapped.madvise(mmap.MADV_WILLNEED)
+    view = memoryview(mapped) if mapped is not None else None
+    return pickle.loads(body, buffers=[view[int(start):int(start) + int(size)] for start, size in spans])
+
+
+MAPPED_MAGIC = b"wlmap\x00\x01\x00"
+
+
+def _page_up(n: int) -> int:
+    return -(-n // PAGE) * PAGE
 
 
 def _drop_least_recently_used(kept: Path) -> None:

@@ -6,8 +6,10 @@ tree. Its root, `*`, stands for the whole length and is cut into one unit per ce
 with a node allowance; a unit that needs more is *cut*: its states up to SPLIT_DEPTH letters further out
 are searched, and each state there becomes a unit of its own, named after its parent and the moves below
 it (`0/4.56` is a state two letters out from the empty centre `0`, `0/4.56:12.8` one two letters further
-out). The short centres, whose trees are largest, are cut at once. A unit's search starts with an empty
-transposition table, so its node count is the same wherever and whenever it runs.
+out). A centre is searched whole when it can be: cutting it would search the states its transposition
+table shares between the parts once per part (on WORD.LST at 56 letters the empty centre needs about half as
+many nodes whole as in parts). A unit's search starts with an empty transposition table, so its node count is
+the same wherever and whenever it runs.
 
 Each finished unit is appended to a *ledger*, one JSON line per unit: its name, the length, nodes,
 seconds, outcome (`exhausted`; `found` with the shortest phrase in it; or `cut`, with the number of
@@ -20,8 +22,9 @@ root is settled and no unit found a phrase. The other answer needs far less: one
 shows that a phrase of at most that length exists (a run with `until_found` stops there), and with the
 length below proved impossible, that decides the shortest.
 
-Units are searched in an order fixed by a hash of their names, so the units finished at any moment are a
-random sample of the rest: their cost per unit says how much work is left.
+Units are searched in an order fixed by their names: centres with the shortest texts first, since their trees
+are the largest (two workers then do not end with one of them alone on a large unit), and otherwise by a hash
+of the name, so that the units done among the others at any moment are a random sample of them.
 
 The units run on Dask: on an existing cluster (`scheduler="tcp://host:8786"`), on a `LocalCluster` of
 worker processes on this machine, on threads (the compiled search releases the GIL), or one after the
@@ -53,8 +56,9 @@ from wordlab.files import read_bytes, writable_file
 from . import kernel as proof
 
 SPLIT_DEPTH = 2           # a unit is cut into the states this many letters further out
-SPLIT_CENTRES_UP_TO = 1   # centres of at most this many letters are cut at once
 UNIT_NODES = 1 << 25      # a unit that needs more nodes than this (about a minute) is cut
+UNIT_MEMO_BITS = 22       # a unit's transposition table: 2^22 entries (64 MB); on WORD.LST's largest units a table
+                          # of 2^24 entries was slower (more memory touched) for 0.1% fewer nodes, one of 2^20 slower too
 ROOT = "*"                # the unit that stands for a whole length: cut into one unit per centre
 CONNECT_SECONDS = 5       # how long to wait for a Dask scheduler before giving up
 FIELDS = ("unit", "length", "outcome", "nodes", "seconds", "phrase", "units", "code", "dictionary", "alphabet",
@@ -140,7 +144,7 @@ class Searcher:
         self.path = np.zeros(depth + 1, np.int64)
         self.tally = np.zeros(8 + depth + 1, np.int64)
         self.top = np.full(1, -1, np.int64)
-        size = tables.memo_bits
+        size = min(tables.memo_bits, UNIT_MEMO_BITS)
         self.keys = np.zeros((1 << size, 2), np.int64)
         self.fails = np.full(1 << size, -1, np.int32)
         self.known = tables.known()
@@ -198,10 +202,8 @@ def _record(job: Job, unit: Unit, outcome: str, nodes: int, clock: float, phrase
 
 def search_unit(searcher: Searcher, job: Job, unit: Unit, most_nodes: int | None = UNIT_NODES) -> tuple[dict, list[Unit]]:
     """Exhaust one unit: its ledger record (without the code version, which the caller knows) and no new
-    units. A short centre, or a unit that needs more than `most_nodes` nodes, is `cut` instead (its record
-    then counts the nodes spent before too)."""
-    if unit.depth == 0 and len(searcher.tables.centres[unit.centre].text) <= SPLIT_CENTRES_UP_TO:
-        return cut(searcher, job, unit)
+    units. A unit that needs more than `most_nodes` nodes is `cut` instead (its record then counts the nodes
+    spent before too)."""
     clock, best = time.perf_counter(), None
     for status, phrase in searcher.run(unit, job.limit, nodes=most_nodes):
         if status == proof.PAUSED:
@@ -234,8 +236,14 @@ def root_record(tables: proof.Tables, job: Job) -> dict:
 
 
 def order(name: str) -> str:
-    """The units' search order: a hash of the name, so that the units done at any moment are a random sample."""
+    """A hash of the name: units taken in this order are a random sample of them at any moment."""
     return hashlib.sha256(name.encode()).hexdigest()
+
+
+def schedule(name: str) -> tuple[int, str]:
+    """The units' search order: by the length of their centre's name (the shortest centres have the largest
+    trees), then by `order`."""
+    return len(centre_of(name)), order(name)
 
 
 # -- the tables each worker process keeps ---------------------------------------------------------------------
@@ -259,7 +267,7 @@ def code_version(job: Job) -> str:
     """The version a ledger line is valid for: the search kernel's code, the cuts, and what the job's tables are
     built from (`tables_key`). Known before the tables are built."""
     stamp = (proof.source_digest(proof.KERNEL + (Searcher, search_unit, cut, centre_units, parent)),
-             proof.EPOCH_SHIFT, proof.JOINT_PAIRS, proof.NEXT_LETTERS_UP_TO, SPLIT_DEPTH, SPLIT_CENTRES_UP_TO,
+             proof.EPOCH_SHIFT, proof.JOINT_PAIRS, proof.NEXT_LETTERS_UP_TO, SPLIT_DEPTH, UNIT_MEMO_BITS,
              proof.tables_key(job.words, job.alphabet, job.most_waste, proof.FINISH_TABLES_FROM))
     return hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
 
@@ -489,7 +497,7 @@ def _walk(searcher: Searcher, job: Job, ledger: Ledger) -> tuple[list[Unit], lis
                                f"but this code cuts it into {len(units)}: the ledger is damaged; give this run "
                                f"another ledger file")
         todo += units
-    return sorted(open_units, key=lambda unit: order(unit.name)), rows
+    return sorted(open_units, key=lambda unit: schedule(unit.name)), rows
 
 
 # -- running a length -----------------------------------------------------------------------------------------
