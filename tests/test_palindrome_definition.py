@@ -239,6 +239,16 @@ def test_decide_without_a_budget_for_its_phrase_says_so():
                scheduler="serial", report=lambda line: None)
 
 
+def test_decide_refuses_a_ledger_it_cannot_write_before_it_searches(tmp_path):
+    from wordlab.puzzles.palindrome.decide import decide
+    from wordlab.search import Budget
+
+    # a budget of no nodes would end the search with its own error: the ledger's comes first
+    with pytest.raises(WordlabError, match="folder .*missing.* does not exist"):
+        decide(["ab", "ba", "cc"], tmp_path / "missing" / "ledger-{code}.jsonl", alphabet=ALPHABET,
+               budget=Budget(nodes=0), scheduler="serial", report=lambda line: None)
+
+
 def test_decide_builds_the_proofs_tables_into_the_disk_cache_in_a_process_beside_the_search(tmp_path, monkeypatch):
     from wordlab.puzzles.palindrome import kernel
     from wordlab.puzzles.palindrome.decide import build_beside

@@ -253,11 +253,11 @@ def test_the_joint_completion_test_keeps_every_shortest_phrase(words, limit):
 def test_the_joint_completion_test_prunes_where_the_separate_tests_do_not():
     from wordlab.puzzles.palindrome import random_dictionary
 
-    words = random_dictionary(4, 150, "abcdefgh", longest=5)   # the next-letter test leaves some pairs to judge here
-    for limit in (15, 17):
-        joint, separate = _shortest_by_units(words, "abcdefgh", limit, 1 << 40), \
-            _shortest_by_units(words, "abcdefgh", limit, 0)
-        assert joint[0] == separate[0] == 15
+    alphabet = "abcdefghij"
+    words = random_dictionary(6, 300, alphabet, longest=6)   # the next-letter test leaves some pairs to judge here
+    for limit in (21, 23):
+        joint, separate = _shortest_by_units(words, alphabet, limit, 1 << 40), _shortest_by_units(words, alphabet, limit, 0)
+        assert joint[0] == separate[0] == 19
         assert joint[1] < separate[1]
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from wordlab.errors import WordlabError
+from wordlab.files import writable_file
 from wordlab.search import Budget, BudgetExhausted
 
 from . import kernel as proof
@@ -58,6 +59,7 @@ def decide(words, ledger_path, *, alphabet: str, name: str | None = None, budget
     start from. `scheduler` None runs the proof on `workers` threads of this process, which holds the proof's
     tables once built (worker processes would each read their own copy, gigabytes on WORD.LST)."""
     clock, builders = time.perf_counter(), []
+    writable_file(str(ledger_path).replace("{code}", "code"), "the ledger")   # before the search's minute
     puzzle = index(words, alphabet)
 
     def beside(beam: int) -> None:

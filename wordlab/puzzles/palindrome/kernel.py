@@ -63,7 +63,7 @@ from wordlab.search.probe import paced
 COVER_WASTE = 3        # cover tables up to this many repeats; with more slack the cover test does not prune
 JOINT_PAIRS = 1 << 10  # the joint completion test judges states whose two completion lists make this few pairs
 NEXT_LETTERS_UP_TO = 1024  # longer completion lists give a walk's next letters by testing each child instead of a scan
-FINISH_TABLES_FROM = 256  # long proofs give lists this long a finish table (WORD.LST at 57 letters: 67 nodes, 2 GB)
+FINISH_TABLES_FROM = 256  # long proofs give lists this long a finish table (WORD.LST at 56 letters: 268, 6.3 GiB)
 MEMO_BITS = 24         # transposition table of 2^24 entries (about 300 MB) for large dictionaries
 CHUNK = 200_000        # nodes per call of the compiled search, between budget and progress checks
 TIMED_CHUNK = 5_000    # the same under a time limit (a few hundredths of a second)
