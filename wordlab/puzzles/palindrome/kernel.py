@@ -899,7 +899,7 @@ def rarest_first(words, alphabet: str) -> str:
 
 TABLES_FORMAT = 4  # bump when the stored Tables change shape or module
 CACHE_AFTER_SECONDS = 0.5  # tables that took longer than this to build are kept on disk
-CACHE_BYTES = 8 << 30      # the disk cache keeps the most recently used tables up to this size
+CACHE_BYTES = 16 << 30     # the disk cache keeps the most recently used tables up to this size
 
 
 def tables_key(words, alphabet: str, most_waste: int, finish_from: int | None) -> str:
