@@ -57,8 +57,8 @@ from . import kernel as proof
 
 SPLIT_DEPTH = 2           # a unit is cut into the states this many letters further out
 UNIT_NODES = 1 << 25      # a unit that needs more nodes than this (about a minute) is cut
-UNIT_MEMO_BITS = 22       # a unit's transposition table: 2^22 entries (64 MB); on WORD.LST's largest units a table
-                          # of 2^24 entries was slower (more memory touched) for 0.1% fewer nodes, one of 2^20 slower too
+UNIT_MEMO_BITS = 22       # a unit's transposition table: 2^22 entries, 64 MB per thread against 256 MB for 2^24
+                          # (data/palindrome/proof-changes-56.md weighs the two)
 ROOT = "*"                # the unit that stands for a whole length: cut into one unit per centre
 CONNECT_SECONDS = 5       # how long to wait for a Dask scheduler before giving up
 FIELDS = ("unit", "length", "outcome", "nodes", "seconds", "phrase", "units", "code", "dictionary", "alphabet",
