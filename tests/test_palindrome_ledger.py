@@ -149,13 +149,23 @@ def _cli(*args: str) -> list[str]:
     return [sys.executable, "-c", "import sys; from wordlab.cli import main; sys.exit(main())", *args]
 
 
-def test_kill_9_in_the_middle_loses_no_unit_and_repeats_none(tmp_path):
-    words = random_dictionary(0, 60, "abcdef")
+# a proof of a few hundred centres, each searched whole in milliseconds: long enough to stop in the middle
+STOPPED = dict(seed=0, size=6000, alphabet="abcdefghijkl", longest=6, limit=29)
+
+
+def _stopped_proof(tmp_path) -> tuple[list[str], str, int, list[str]]:
+    """The words, alphabet and length of the proof the interruption tests stop, and the command that runs it."""
+    words = random_dictionary(STOPPED["seed"], STOPPED["size"], STOPPED["alphabet"], STOPPED["longest"])
     source = tmp_path / "words.txt"
     source.write_text("\n".join(words) + "\n")
+    command = _cli("solve", "palindrome", "--words", str(source), "--alphabet", STOPPED["alphabet"], "--prove",
+                   str(STOPPED["limit"]), "--ledger", str(tmp_path / "ledger.jsonl"), "--scheduler", "serial")
+    return words, STOPPED["alphabet"], STOPPED["limit"], command
+
+
+def test_kill_9_in_the_middle_loses_no_unit_and_repeats_none(tmp_path):
+    words, alphabet, limit, command = _stopped_proof(tmp_path)
     ledger = tmp_path / "ledger.jsonl"
-    command = _cli("solve", "palindrome", "--words", str(source), "--alphabet", "abcdef", "--prove", "17",
-                   "--ledger", str(ledger), "--scheduler", "serial")
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not ledger.exists() or ledger.read_text().count("\n") < 100):
@@ -165,24 +175,20 @@ def test_kill_9_in_the_middle_loses_no_unit_and_repeats_none(tmp_path):
     before = ledger.read_bytes()
     assert before.count(b"\n") >= 100
     problems = []
-    claim = L.prove(words, 17, ledger, alphabet="abcdef", scheduler="serial", report=problems.append)
+    claim = L.prove(words, limit, ledger, alphabet=alphabet, scheduler="serial", report=problems.append)
     resumed = records(ledger)
     assert claim.complete and len(resumed) == claim.units > before.count(b"\n")
     kept = [json.loads(line)["unit"] for line in before.split(b"\n")[:-1]]
     assert all(unit in resumed for unit in kept)           # nothing finished was lost or redone
     whole = tmp_path / "whole.jsonl"
-    reference = L.prove(words, 17, whole, alphabet="abcdef", scheduler="serial", report=quiet)
+    reference = L.prove(words, limit, whole, alphabet=alphabet, scheduler="serial", report=quiet)
     assert resumed == records(whole)                       # same units, same node counts, same phrases
     assert (claim.nodes, claim.phrase) == (reference.nodes, reference.phrase)
 
 
 def test_ctrl_c_in_the_middle_prints_one_line_exits_130_and_the_ledger_resumes(tmp_path):
-    words = random_dictionary(0, 60, "abcdef")
-    source = tmp_path / "words.txt"
-    source.write_text("\n".join(words) + "\n")
+    words, alphabet, limit, command = _stopped_proof(tmp_path)
     ledger = tmp_path / "ledger.jsonl"
-    command = _cli("solve", "palindrome", "--words", str(source), "--alphabet", "abcdef", "--prove", "17",
-                   "--ledger", str(ledger), "--scheduler", "serial")
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not ledger.exists() or ledger.read_text().count("\n") < 100):
@@ -193,10 +199,10 @@ def test_ctrl_c_in_the_middle_prints_one_line_exits_130_and_the_ledger_resumes(t
     assert run.returncode == 130 and "Traceback" not in err, err
     assert err.strip().splitlines()[-1] == "wordlab: interrupted by Ctrl-C" and out == ""
     problems = []
-    claim = L.prove(words, 17, ledger, alphabet="abcdef", scheduler="serial", report=problems.append)
+    claim = L.prove(words, limit, ledger, alphabet=alphabet, scheduler="serial", report=problems.append)
     assert not [p for p in problems if p.startswith("ledger:")]      # every line written is whole and checks out
     whole = tmp_path / "whole.jsonl"
-    reference = L.prove(words, 17, whole, alphabet="abcdef", scheduler="serial", report=quiet)
+    reference = L.prove(words, limit, whole, alphabet=alphabet, scheduler="serial", report=quiet)
     assert claim.complete and records(ledger) == records(whole)
     assert (claim.nodes, claim.phrase) == (reference.nodes, reference.phrase)
 
