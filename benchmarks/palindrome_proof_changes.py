@@ -83,6 +83,12 @@ def run(setting: Setting, job: ledger.Job, units: list[ledger.Unit]) -> tuple[in
     return totals[0], totals[1]
 
 
+def finish_tables_of(tables: kernel.Tables) -> dict:
+    """How many finish tables the tables hold, and their bytes."""
+    held = [side[k][5] for side in (tables.left, tables.right) for k in (3, 4)]
+    return {"tables": sum(t.shape[0] for t in held), "bytes": sum(t.nbytes for t in held)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--words", default="ita")
@@ -120,9 +126,7 @@ def main() -> None:
                       f"on two threads under each setting, least CPU of {args.repeats} runs, settings in turns",
               "code version": ledger.code_version(job), "made": datetime.date.today().isoformat(),
               "machine": f"{platform.machine()}, {platform.python_version()}", "centres": [c.name for c in centres],
-              "finish tables": {str(size): {"tables": sum(side[k][5].shape[0] for side in (t.left, t.right) for k in (3, 4)),
-                                            "bytes": sum(side[k][5].nbytes for side in (t.left, t.right) for k in (3, 4))}
-                                for size, t in by_list.items()},
+              "finish tables": {str(size): finish_tables_of(t) for size, t in by_list.items()},
               "rows": rows}
     out = Path(args.out)
     out.with_suffix(".json").write_text(json.dumps(result, indent=1) + "\n")

@@ -22,9 +22,9 @@ root is settled and no unit found a phrase. The other answer needs far less: one
 shows that a phrase of at most that length exists (a run with `until_found` stops there), and with the
 length below proved impossible, that decides the shortest.
 
-Units are searched in an order fixed by their names: centres with the shortest texts first, since their trees
-are the largest (two workers then do not end with one of them alone on a large unit), and otherwise by a hash
-of the name, so that the units done among the others at any moment are a random sample of them.
+Units are searched in an order fixed by their names: centres with the shortest texts first, since they hold
+most of the largest trees (two workers then do not end with one of them alone on a large unit), and otherwise
+by a hash of the name, so that the units done among the others at any moment are a random sample of them.
 
 The units run on Dask: on an existing cluster (`scheduler="tcp://host:8786"`), on a `LocalCluster` of
 worker processes on this machine, on threads (the compiled search releases the GIL), or one after the
@@ -241,8 +241,8 @@ def order(name: str) -> str:
 
 
 def schedule(name: str) -> tuple[int, str]:
-    """The units' search order: by the length of their centre's name (the shortest centres have the largest
-    trees), then by `order`."""
+    """The units' search order: by the length of their centre's name (the shortest centres hold most of the
+    largest trees), then by `order`."""
     return len(centre_of(name)), order(name)
 
 
