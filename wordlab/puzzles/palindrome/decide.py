@@ -56,8 +56,8 @@ def decide(words, ledger_path, *, alphabet: str, name: str | None = None, budget
     """Find a phrase (`first_phrase`) under `budget`, then prove on `workers` threads that the length below it
     is impossible, in the ledger (`{code}` in `ledger_path` is replaced by each length's code version), going
     one letter below any shorter phrase the proof meets. Raises WordlabError when the budget finds no phrase to
-    start from. `scheduler` None runs the proof on `workers` threads of this process, which holds the proof's
-    tables once built (worker processes would each read their own copy, gigabytes on WORD.LST)."""
+    start from. `scheduler` None runs the proof on `workers` threads of this process, which maps the proof's
+    tables once from the disk cache (no worker processes to start, each mapping them again)."""
     clock, builders = time.perf_counter(), []
     writable_file(str(ledger_path).replace("{code}", "code"), "the ledger")   # before the search's minute
     puzzle = index(words, alphabet)
